@@ -1,0 +1,192 @@
+import { z } from 'zod';
+import { ROUTE_NAMES, type RouteName } from './routes.ts';
+
+/**
+ * Brand configuration (spec §1 "Branding configuration"): `themes/<id>/brand.json` plus the
+ * files it names. Field names follow the spec's snake_case wire format.
+ */
+
+const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
+const BRAND_ID = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+/** A DNS label in punycode form (IDN hostnames are stored as punycode). */
+const LABEL = '(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)';
+const EXACT_HOST = new RegExp(`^${LABEL}(?:\\.${LABEL})*$`);
+const WILDCARD_HOST = new RegExp(`^\\*(?:\\.${LABEL})+$`);
+/** A file that sits beside brand.json: no folders, no dotfiles. */
+const BRAND_FILE = /^[a-z0-9][a-z0-9._-]{0,99}$/i;
+
+export const BRAND_IMAGE_TYPES = {
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.webp': 'image/webp',
+} as const;
+export type BrandImageExtension = keyof typeof BRAND_IMAGE_TYPES;
+
+const colour = z.string().regex(HEX_COLOUR, { message: 'must be a hex colour like #1a73e8' });
+
+const imageFile = z
+  .string()
+  .regex(BRAND_FILE, { message: 'must be a file name beside brand.json (no folders)' })
+  .refine((name) => imageExtension(name) !== undefined, {
+    message: `must end in ${Object.keys(BRAND_IMAGE_TYPES).join(', ')}`,
+  });
+
+const hostname = z
+  .string()
+  .refine((host) => host === host.toLowerCase(), { message: 'must be lower case' })
+  .refine((host) => EXACT_HOST.test(host) || WILDCARD_HOST.test(host), {
+    message: 'must be a host name (punycode for IDN) or a wildcard such as *.acme.example',
+  });
+
+const routeName = z.string().refine((name) => ROUTE_NAMES.has(name), {
+  message: 'is not a route name of the route catalogue',
+});
+
+export const brandConfigSchema = z
+  .object({
+    id: z.string().regex(BRAND_ID, { message: 'must be lower-case letters, digits and dashes' }),
+    default: z.boolean().default(false),
+    hostnames: z.array(hostname).default([]),
+    company_name: z.string().trim().min(1).max(100),
+    app_name: z.string().trim().min(1).max(60),
+    full_app_name: z.string().trim().min(1).max(120),
+    brand_color: colour,
+    dark_mode_text_color: colour,
+    logo: imageFile,
+    logo_subtext: z.string().max(60).optional(),
+    favicon: imageFile,
+    purchase_link: z.url({ protocol: /^https$/, message: 'must be an https:// URL' }).optional(),
+    disabled_routes: z.array(routeName).default([]),
+    /** Device imagery; on by default for the default brand only (spec §1). */
+    branded_devices: z.boolean().optional(),
+    /** Data-allowance purchase; on by default for the default brand only (spec §1). */
+    data_feature: z.boolean().optional(),
+    /** Base of links in e-mails; never taken from the request's Host. */
+    public_base_url: z.url({ protocol: /^https?$/, message: 'must be an http(s):// URL' }),
+    owner_company_id: z.number().int().positive().optional(),
+  })
+  .strict();
+
+export type BrandConfigInput = z.input<typeof brandConfigSchema>;
+
+export interface BrandConfig
+  extends Omit<z.output<typeof brandConfigSchema>, 'branded_devices' | 'data_feature' | 'disabled_routes'> {
+  branded_devices: boolean;
+  data_feature: boolean;
+  disabled_routes: RouteName[];
+}
+
+/** The brand as the console receives it, injected into index.html. Nothing private. */
+export interface PublicBrand {
+  id: string;
+  company_name: string;
+  app_name: string;
+  full_app_name: string;
+  brand_color: string;
+  dark_mode_text_color: string;
+  logo_url: string;
+  logo_subtext?: string;
+  favicon_url: string;
+  purchase_link?: string;
+  disabled_routes: RouteName[];
+  branded_devices: boolean;
+  data_feature: boolean;
+}
+
+/** One problem found in a brand: the file, the field path and the rule it breaks. */
+export interface BrandIssue {
+  file: string;
+  field: string;
+  message: string;
+}
+
+export function formatBrandIssue(issue: BrandIssue): string {
+  return `${issue.file}: ${issue.field || '(file)'}: ${issue.message}`;
+}
+
+export type BrandParseResult =
+  | { success: true; brand: BrandConfig }
+  | { success: false; issues: BrandIssue[] };
+
+/** Validates one brand.json document; `file` names it in every issue. */
+export function parseBrandConfig(raw: unknown, file: string): BrandParseResult {
+  const result = brandConfigSchema.safeParse(raw);
+  if (!result.success) {
+    return {
+      success: false,
+      issues: result.error.issues.map((issue) => ({
+        file,
+        field: issue.path.join('.'),
+        message: issue.message,
+      })),
+    };
+  }
+  const brand = result.data;
+  return {
+    success: true,
+    brand: {
+      ...brand,
+      disabled_routes: brand.disabled_routes as RouteName[],
+      branded_devices: brand.branded_devices ?? brand.default,
+      data_feature: brand.data_feature ?? brand.default,
+    },
+  };
+}
+
+/**
+ * Rules across brands: exactly one default brand, unique ids, and no host name (exact or
+ * wildcard) claimed twice. `fileOf` names the file of a brand in the issues.
+ */
+export function validateBrandSet(
+  brands: readonly BrandConfig[],
+  fileOf: (brand: BrandConfig) => string,
+): BrandIssue[] {
+  const issues: BrandIssue[] = [];
+  const defaults = brands.filter((brand) => brand.default);
+  if (defaults.length === 0) {
+    issues.push({
+      file: '(brands)',
+      field: 'default',
+      message: 'exactly one brand must be the default; none is',
+    });
+  }
+  for (const extra of defaults.slice(1)) {
+    issues.push({
+      file: fileOf(extra),
+      field: 'default',
+      message: `exactly one brand must be the default; ${fileOf(defaults[0] as BrandConfig)} already is`,
+    });
+  }
+  const ids = new Map<string, BrandConfig>();
+  const hosts = new Map<string, BrandConfig>();
+  for (const brand of brands) {
+    const sameId = ids.get(brand.id);
+    if (sameId) {
+      issues.push({ file: fileOf(brand), field: 'id', message: `id is already used by ${fileOf(sameId)}` });
+    }
+    ids.set(brand.id, brand);
+    brand.hostnames.forEach((host, index) => {
+      const owner = hosts.get(host);
+      if (owner && owner !== brand) {
+        issues.push({
+          file: fileOf(brand),
+          field: `hostnames.${index}`,
+          message: `${host} is already claimed by ${fileOf(owner)}`,
+        });
+      }
+      hosts.set(host, brand);
+    });
+  }
+  return issues;
+}
+
+export function imageExtension(file: string): BrandImageExtension | undefined {
+  const dot = file.lastIndexOf('.');
+  const extension = dot < 0 ? '' : file.slice(dot).toLowerCase();
+  return extension in BRAND_IMAGE_TYPES ? (extension as BrandImageExtension) : undefined;
+}
+
+export function isHexColour(value: string): boolean {
+  return HEX_COLOUR.test(value);
+}
