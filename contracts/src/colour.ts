@@ -1,0 +1,27 @@
+/**
+ * Colour arithmetic shared by the edge (first-paint CSS) and the console (MUI theme), so both
+ * pick the same readable text colour for a brand colour. WCAG 2 relative luminance and contrast.
+ */
+
+/** WCAG AA contrast for normal text. */
+export const AA_CONTRAST = 4.5;
+
+function channel(hex: string, offset: number): number {
+  const value = Number.parseInt(hex.slice(offset, offset + 2), 16) / 255;
+  return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+}
+
+/** Relative luminance of a `#rrggbb` colour (0 black … 1 white). */
+export function luminance(hex: string): number {
+  return 0.2126 * channel(hex, 1) + 0.7152 * channel(hex, 3) + 0.0722 * channel(hex, 5);
+}
+
+export function contrastRatio(a: string, b: string): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+/** White or near-black text, whichever reads better on `background`. */
+export function readableTextOn(background: string): '#ffffff' | '#111111' {
+  return contrastRatio(background, '#ffffff') >= contrastRatio(background, '#111111') ? '#ffffff' : '#111111';
+}

@@ -1,0 +1,135 @@
+import { readableTextOn } from '@fleetport/contracts/colour';
+import type { LoadedBrand } from '../brands/load.ts';
+
+/**
+ * index.html with a brand applied. Everything but the CSP nonce is computed once per brand and
+ * template; a request only splices its nonce between the precomputed chunks.
+ */
+
+const HEAD_MARKER = '<!--fp:head-->';
+const BOOT_MARKER = '<!--fp:boot-->';
+const NONCE = '\u0000nonce\u0000';
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+}
+
+/**
+ * JSON that is safe inside a <script> element: `<`, `>` and `&` become unicode escapes, so no
+ * value can close the element or open a comment, and the line separators JSON allows but
+ * JavaScript once did not are escaped too.
+ */
+export function serializeForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** First-paint CSS: the brand colours as variables and a boot bar that needs no JavaScript. */
+function bootCss(brand: LoadedBrand): string {
+  const { brand_color: colour, dark_mode_text_color: darkText } = brand.config;
+  return [
+    `:root{--fp-brand:${colour};--fp-brand-contrast:${readableTextOn(colour)};--fp-dark-text:${darkText};color-scheme:light dark}`,
+    'body{margin:0;background:#f5f7fa;color:#1c2430;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans JP",sans-serif}',
+    '@media (prefers-color-scheme:dark){body{background:#121212;color:var(--fp-dark-text)}}',
+    '.fp-boot-bar{display:flex;align-items:center;gap:12px;height:64px;padding:0 24px;background:var(--fp-brand);color:var(--fp-brand-contrast)}',
+    '.fp-boot-logo{height:32px;width:auto}.fp-boot-name{font-size:1.25rem;font-weight:600}',
+    '.fp-boot-sub{font-size:.75rem;opacity:.85}.fp-boot-text{display:flex;flex-direction:column;line-height:1.2}',
+  ].join('');
+}
+
+function headHtml(brand: LoadedBrand): string {
+  const { config, logo, favicon } = brand;
+  return [
+    `<title>${escapeHtml(config.app_name)}</title>`,
+    `<meta name="theme-color" content="${config.brand_color}">`,
+    `<meta name="application-name" content="${escapeHtml(config.full_app_name)}">`,
+    `<meta property="csp-nonce" content="${NONCE}">`,
+    `<link rel="icon" href="${favicon.url}" type="${favicon.type}">`,
+    `<link rel="preload" href="${logo.url}" as="image" type="${logo.type}">`,
+    `<style nonce="${NONCE}">${bootCss(brand)}</style>`,
+    `<script id="fp-brand" type="application/json" nonce="${NONCE}">${serializeForScript(brand.public)}</script>`,
+  ].join('\n    ');
+}
+
+function bootHtml(brand: LoadedBrand): string {
+  const { config, logo } = brand;
+  const subtext = config.logo_subtext
+    ? `<span class="fp-boot-sub">${escapeHtml(config.logo_subtext)}</span>`
+    : '';
+  return (
+    `<header class="fp-boot-bar" data-testid="boot-bar"><img class="fp-boot-logo" src="${logo.url}" alt="">` +
+    `<span class="fp-boot-text"><span class="fp-boot-name">${escapeHtml(config.app_name)}</span>${subtext}</span></header>`
+  );
+}
+
+/** Adds the nonce placeholder to every script, style and module-preload tag of the build. */
+function nonceTags(template: string): string {
+  return template.replace(
+    /<(script|style|link rel="modulepreload")(?![^>]*\snonce=)/g,
+    `<$1 nonce="${NONCE}"`,
+  );
+}
+
+export class MissingMarkerError extends Error {}
+
+/** A brand's page split at the nonce: `chunks[0] nonce chunks[1] nonce … chunks[n]`. */
+export interface ThemedPage {
+  readonly chunks: readonly Buffer[];
+  readonly staticLength: number;
+}
+
+export function renderThemedPage(template: string, brand: LoadedBrand): ThemedPage {
+  if (!template.includes(HEAD_MARKER) || !template.includes(BOOT_MARKER)) {
+    throw new MissingMarkerError(`index.html lacks ${HEAD_MARKER} or ${BOOT_MARKER}`);
+  }
+  const html = nonceTags(template)
+    .replace(HEAD_MARKER, () => headHtml(brand))
+    .replace(BOOT_MARKER, () => bootHtml(brand))
+    .replace('<html lang="en">', `<html lang="en" data-brand="${escapeHtml(brand.config.id)}">`);
+  const chunks = html.split(NONCE).map((part) => Buffer.from(part, 'utf8'));
+  return { chunks, staticLength: chunks.reduce((sum, chunk) => sum + chunk.length, 0) };
+}
+
+/** The page for one request: the precomputed chunks joined by this request's nonce. */
+export function pageWithNonce(page: ThemedPage, nonce: string): Buffer {
+  const nonceBytes = Buffer.from(nonce, 'latin1');
+  const length = page.staticLength + nonceBytes.length * (page.chunks.length - 1);
+  const out = Buffer.allocUnsafe(length);
+  let offset = 0;
+  page.chunks.forEach((chunk, index) => {
+    if (index > 0) offset += nonceBytes.copy(out, offset);
+    offset += chunk.copy(out, offset);
+  });
+  return out;
+}
+
+/** Caches each brand's page for one template; a new template or brand object recomputes. */
+export class ThemedHtmlCache {
+  private readonly pages = new WeakMap<LoadedBrand, ThemedPage>();
+  readonly template: string;
+
+  constructor(template: string) {
+    this.template = template;
+  }
+
+  page(brand: LoadedBrand): ThemedPage {
+    let page = this.pages.get(brand);
+    if (!page) {
+      page = renderThemedPage(this.template, brand);
+      this.pages.set(brand, page);
+    }
+    return page;
+  }
+}

@@ -1,0 +1,160 @@
+import type { ClientRequest, IncomingMessage, ServerResponse } from 'node:http';
+import { Agent } from 'node:http';
+import type { Socket } from 'node:net';
+import { failure } from '@fleetport/contracts/envelope';
+import { createProxyMiddleware, proxyEventsPlugin, type RequestHandler } from 'http-proxy-middleware';
+import type { Logger } from 'pino';
+
+/** Header carrying the brand the edge resolved; only the edge ever sets it. */
+export const BRAND_HEADER = 'x-fleetport-brand';
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** Request headers a browser may send through to the API (everything else is dropped). */
+const REQUEST_HEADERS = new Set([
+  'host',
+  'cookie',
+  'origin',
+  'x-xsrf-token',
+  'x-requested-with',
+  'x-spa-version',
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'accept',
+  'accept-encoding',
+  'accept-language',
+  'if-none-match',
+  'if-modified-since',
+  // The API lists a session's browser; websockets need their handshake headers.
+  'user-agent',
+  'connection',
+  'upgrade',
+  'sec-websocket-key',
+  'sec-websocket-version',
+  'sec-websocket-extensions',
+  'sec-websocket-protocol',
+]);
+
+/** Response headers the API may send back to a browser. */
+const RESPONSE_HEADERS = new Set([
+  'set-cookie',
+  'location',
+  'content-disposition',
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'content-language',
+  'transfer-encoding',
+  'cache-control',
+  'expires',
+  'etag',
+  'last-modified',
+  'vary',
+  'retry-after',
+  'date',
+  'connection',
+  'keep-alive',
+]);
+
+export function isProxiedPath(pathname: string): boolean {
+  return pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/status/socket.io/');
+}
+
+export interface ApiProxyOptions {
+  target: string;
+  timeoutMs: number;
+  trustProxy: boolean;
+  log: Logger;
+  brandOf: (req: IncomingMessage) => string;
+  requestIdOf: (req: IncomingMessage) => string;
+}
+
+function remoteAddress(req: IncomingMessage): string {
+  return req.socket.remoteAddress ?? '';
+}
+
+/** X-Forwarded-* as the API must see them: the client's own values only behind a trusted proxy. */
+export function forwardedHeaders(req: IncomingMessage, trustProxy: boolean): Record<string, string> {
+  const incoming = (name: string): string | undefined => {
+    const value = req.headers[name];
+    return trustProxy && typeof value === 'string' && value !== '' ? value : undefined;
+  };
+  const priorFor = incoming('x-forwarded-for');
+  const encrypted = 'encrypted' in req.socket && req.socket.encrypted === true;
+  return {
+    'x-forwarded-for': priorFor ? `${priorFor}, ${remoteAddress(req)}` : remoteAddress(req),
+    'x-forwarded-host': incoming('x-forwarded-host') ?? req.headers.host ?? '',
+    'x-forwarded-proto': incoming('x-forwarded-proto') ?? (encrypted ? 'https' : 'http'),
+  };
+}
+
+function filterRequest(proxyReq: ClientRequest, req: IncomingMessage, options: ApiProxyOptions): void {
+  for (const name of proxyReq.getHeaderNames()) {
+    if (!REQUEST_HEADERS.has(name) && !name.startsWith('sec-fetch-')) proxyReq.removeHeader(name);
+  }
+  for (const [name, value] of Object.entries(forwardedHeaders(req, options.trustProxy))) {
+    proxyReq.setHeader(name, value);
+  }
+  proxyReq.setHeader(BRAND_HEADER, options.brandOf(req));
+  proxyReq.setHeader(REQUEST_ID_HEADER, options.requestIdOf(req));
+}
+
+/** An answer the edge gives itself when the API cannot: the API's JSON envelope. */
+function answer(res: ServerResponse, status: number, code: string, message: string): void {
+  const body = JSON.stringify(failure(code, message));
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body),
+    'Cache-Control': 'no-store',
+  });
+  res.end(body);
+}
+
+/**
+ * `/api/*` and `/status/socket.io/*` (websockets included) to the API, through a keep-alive
+ * agent. Only allow-listed headers pass either way; the brand header is always the edge's own.
+ * API down → 502, API silent past the timeout → 504, API gone mid-answer → client closed.
+ */
+export function createApiProxy(options: ApiProxyOptions): RequestHandler<IncomingMessage, ServerResponse> {
+  const timedOut = new WeakSet<IncomingMessage>();
+  return createProxyMiddleware<IncomingMessage, ServerResponse>({
+    target: options.target,
+    pathFilter: (pathname) => isProxiedPath(pathname),
+    changeOrigin: true,
+    ws: true,
+    agent: new Agent({ keepAlive: true, maxSockets: 512, keepAliveMsecs: 10_000 }),
+    proxyTimeout: options.timeoutMs,
+    // Our own error answers only: the default plugins would answer errors themselves.
+    ejectPlugins: true,
+    plugins: [proxyEventsPlugin],
+    on: {
+      proxyReq: (proxyReq, req) => {
+        proxyReq.on('timeout', () => timedOut.add(req));
+        filterRequest(proxyReq, req, options);
+      },
+      proxyReqWs: (proxyReq, req) => filterRequest(proxyReq, req, options),
+      proxyRes: (proxyRes) => {
+        for (const name of Object.keys(proxyRes.headers)) {
+          if (!RESPONSE_HEADERS.has(name)) delete proxyRes.headers[name];
+        }
+      },
+      error: (error, req, res) => {
+        const target = res as ServerResponse | Socket;
+        if (!('writeHead' in target)) {
+          target.destroy();
+          return;
+        }
+        if (target.headersSent || target.destroyed) {
+          target.destroy();
+          return;
+        }
+        const slow = timedOut.has(req);
+        options.log.warn({ err: error, url: req.url, timeout: slow }, 'API proxy failed');
+        if (slow)
+          answer(target, 504, 'GATEWAY_TIMEOUT', 'The server took too long to answer. Try again later.');
+        else answer(target, 502, 'BAD_GATEWAY', 'The server is unavailable. Try again later.');
+      },
+    },
+  });
+}

@@ -1,0 +1,73 @@
+import { type FSWatcher, watch } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Logger } from 'pino';
+import { createEdge } from './app.ts';
+import { StaticAssets } from './assets/static-assets.ts';
+import { FileBrandStore } from './brands/file-store.ts';
+import type { BrandStore } from './brands/store.ts';
+import type { EdgeConfig } from './config.ts';
+
+export interface RunningEdge {
+  server: Server;
+  store: BrandStore;
+  url: string;
+  port: number;
+  close: () => Promise<void>;
+}
+
+/**
+ * Starts the edge: loads brands and the build, listens, and wires websocket upgrades to the
+ * proxy. `watchBuild` reloads index.html and assets when the build changes (npm run dev).
+ */
+export async function startEdge(
+  config: EdgeConfig,
+  log: Logger,
+  options: { watchBuild?: boolean; store?: BrandStore } = {},
+): Promise<RunningEdge> {
+  const store = options.store ?? new FileBrandStore(config.BRANDS_DIR, log.child({ component: 'brands' }));
+  await store.start();
+  const loadAssets = () => StaticAssets.load(config.WEB_DIST, { sourceMaps: config.SOURCE_MAPS });
+  let assets = await loadAssets();
+  if (!assets.indexHtml) log.warn({ dist: config.WEB_DIST }, 'console build missing: run npm run build');
+
+  let buildWatcher: FSWatcher | undefined;
+  if (options.watchBuild) {
+    let timer: NodeJS.Timeout | undefined;
+    buildWatcher = watch(config.WEB_DIST, { recursive: true }, () => {
+      clearTimeout(timer);
+      timer = setTimeout(async () => {
+        assets = await loadAssets();
+        log.info({ files: assets.size }, 'console build reloaded');
+      }, 200);
+    });
+  }
+
+  const edge = createEdge({ config, store, assets: () => assets, log });
+  const server = createServer(edge.app);
+  // Above a load balancer's idle timeout (often 60 s), so the balancer closes first.
+  server.keepAliveTimeout = config.KEEP_ALIVE_TIMEOUT_MS;
+  server.headersTimeout = config.KEEP_ALIVE_TIMEOUT_MS + 1000;
+  server.on('upgrade', edge.handleUpgrade);
+  server.on('clientError', (_error, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    else socket.destroy();
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.PORT, config.HOST, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+
+  const close = async (): Promise<void> => {
+    buildWatcher?.close();
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const force = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_TIMEOUT_MS);
+    await closed;
+    clearTimeout(force);
+    await store.close();
+  };
+  return { server, store, url: `http://localhost:${port}`, port, close };
+}
