@@ -8,11 +8,12 @@ export const AA_CONTRAST = 4.5;
 
 function channel(hex: string, offset: number): number {
   const value = Number.parseInt(hex.slice(offset, offset + 2), 16) / 255;
-  return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+  return value <= 0.04045 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
 }
 
 /** Relative luminance of a `#rrggbb` colour (0 black … 1 white). */
 export function luminance(hex: string): number {
+  if (!/^#[0-9a-f]{6}$/i.test(hex)) throw new TypeError(`not a #rrggbb colour: ${hex}`);
   return 0.2126 * channel(hex, 1) + 0.7152 * channel(hex, 3) + 0.0722 * channel(hex, 5);
 }
 
@@ -21,7 +22,10 @@ export function contrastRatio(a: string, b: string): number {
   return (light + 0.05) / (dark + 0.05);
 }
 
-/** White or near-black text, whichever reads better on `background`. */
-export function readableTextOn(background: string): '#ffffff' | '#111111' {
-  return contrastRatio(background, '#ffffff') >= contrastRatio(background, '#111111') ? '#ffffff' : '#111111';
+/**
+ * Text colour for a `#rrggbb` background: white when it reaches AA, else black (which then
+ * does). Opaque on purpose: MUI's default `rgba(0, 0, 0, 0.87)` can fall below AA.
+ */
+export function readableTextOn(background: string): '#ffffff' | '#000000' {
+  return contrastRatio(background, '#ffffff') >= AA_CONTRAST ? '#ffffff' : '#000000';
 }

@@ -55,7 +55,7 @@ function headHtml(brand: LoadedBrand): string {
     `<title>${escapeHtml(config.app_name)}</title>`,
     `<meta name="theme-color" content="${config.brand_color}">`,
     `<meta name="application-name" content="${escapeHtml(config.full_app_name)}">`,
-    `<meta property="csp-nonce" content="${NONCE}">`,
+    `<meta property="csp-nonce" nonce="${NONCE}">`,
     `<link rel="icon" href="${favicon.url}" type="${favicon.type}">`,
     `<link rel="preload" href="${logo.url}" as="image" type="${logo.type}">`,
     `<style nonce="${NONCE}">${bootCss(brand)}</style>`,

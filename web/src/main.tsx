@@ -1,0 +1,21 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App.tsx';
+import { AppProvider } from './app/provider.tsx';
+import { readInjectedBrand } from './lib/brand.ts';
+import { initI18n } from './lib/i18n.ts';
+import { createStyleCache, readCspNonce } from './lib/style-cache.ts';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+initI18n(navigator.languages);
+
+// The edge's boot markup inside #root is replaced by this render.
+createRoot(root).render(
+  <StrictMode>
+    <AppProvider brand={readInjectedBrand(document)} styleCache={createStyleCache(readCspNonce(document))}>
+      <App />
+    </AppProvider>
+  </StrictMode>,
+);
