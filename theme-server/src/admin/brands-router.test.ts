@@ -1,0 +1,134 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_TOKEN, type EdgeFixture, request, startFixture, titleOf } from '../testing/fixtures.ts';
+
+let fixture: EdgeFixture;
+let disabled: EdgeFixture;
+beforeAll(async () => {
+  [fixture, disabled] = await Promise.all([startFixture(), startFixture({ BRAND_ADMIN_TOKEN: undefined })]);
+});
+afterAll(async () => {
+  await Promise.all([fixture.stop(), disabled.stop()]);
+});
+
+function call(method: string, pathname: string, body?: unknown, headers: Record<string, string> = {}) {
+  const raw = body === undefined ? undefined : Buffer.isBuffer(body) ? body : JSON.stringify(body);
+  return request(fixture.edge.port, {
+    path: `/edge/brands${pathname}`,
+    method,
+    body: raw,
+    headers: {
+      host: 'localhost',
+      authorization: `Bearer ${ADMIN_TOKEN}`,
+      ...(raw && !Buffer.isBuffer(body) ? { 'content-type': 'application/json' } : {}),
+      ...headers,
+    },
+  });
+}
+
+const globex = {
+  id: 'globex',
+  hostnames: ['globex.localhost'],
+  company_name: 'Globex',
+  app_name: 'Globex Console',
+  full_app_name: 'Globex Device Console',
+  brand_color: '#5b21b6',
+  dark_mode_text_color: '#ede9fe',
+  public_base_url: 'https://globex.example',
+};
+
+describe('brand administration API (/edge/brands)', () => {
+  it('refuses requests without the ops token or with a wrong one', async () => {
+    expect((await call('GET', '/', undefined, { authorization: '' })).status).toBe(401);
+    expect(
+      (await call('GET', '/', undefined, { authorization: 'Bearer wrong-token-of-some-length' })).status,
+    ).toBe(401);
+    const off = await request(disabled.edge.port, {
+      path: '/edge/brands',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
+    expect(off.status).toBe(503);
+  });
+
+  it('lists and reads brands with the token', async () => {
+    const list = JSON.parse((await call('GET', '/')).text);
+    expect(list.data.map((brand: { id: string }) => brand.id).sort()).toEqual([
+      'acme',
+      'default',
+      'northwind',
+    ]);
+    expect(list.meta.total).toBe(3);
+    const acme = JSON.parse((await call('GET', '/acme')).text);
+    expect(acme.data.config.hostnames).toContain('acme.localhost');
+    expect((await call('GET', '/nope')).status).toBe(404);
+  });
+
+  it('validates without saving, naming field and rule', async () => {
+    const res = await call('POST', '/validate', { ...globex, brand_color: 'purple' });
+    expect(res.status).toBe(422);
+    expect(JSON.parse(res.text).errors).toEqual([
+      { code: 'VALIDATION_ERROR', source: 'brand_color', message: expect.stringContaining('hex colour') },
+    ]);
+    expect(JSON.parse((await call('POST', '/validate', globex)).text).data).toEqual({ valid: true });
+    expect((await call('GET', '/globex')).status).toBe(404);
+  });
+
+  it('creates a brand that is served at once, and refuses a duplicate', async () => {
+    expect((await call('POST', '/', globex)).status).toBe(201);
+    const page = await fixture.get('/', 'globex.localhost');
+    expect(titleOf(page.text)).toBe('Globex Console');
+    expect((await call('POST', '/', globex)).status).toBe(409);
+    const saved = JSON.parse(await readFile(path.join(fixture.brandsDir, 'globex', 'brand.json'), 'utf8'));
+    expect(saved.app_name).toBe('Globex Console');
+  });
+
+  it('updates a brand and rejects an invalid update, keeping the old one', async () => {
+    expect(
+      (
+        await call('PUT', '/northwind', {
+          ...globex,
+          id: 'x',
+          app_name: 'NW',
+          hostnames: ['northwind.localhost'],
+        })
+      ).status,
+    ).toBe(200);
+    expect(titleOf((await fixture.get('/', 'northwind.localhost')).text)).toBe('NW');
+    const bad = await call('PUT', '/northwind', { ...globex, hostnames: ['acme.localhost'] });
+    expect(bad.status).toBe(422);
+    expect(titleOf((await fixture.get('/', 'northwind.localhost')).text)).toBe('NW');
+  });
+
+  it('sanitises an uploaded SVG logo and serves it as an image that cannot run code', async () => {
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script><circle r="4"/></svg>',
+    );
+    const res = await call('PUT', '/acme/logo', svg, { 'content-type': 'image/svg+xml' });
+    expect(res.status).toBe(200);
+    const logoUrl = JSON.parse(res.text).data.logo_url as string;
+    const logo = await fixture.get(logoUrl);
+    expect(logo.text).toBe('<svg xmlns="http://www.w3.org/2000/svg"><circle r="4"/></svg>');
+    expect(logo.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(logo.headers['content-security-policy']).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+    );
+  });
+
+  it('limits uploads by size and type', async () => {
+    const big = Buffer.alloc(600 * 1024, 0x20);
+    expect((await call('PUT', '/acme/logo', big, { 'content-type': 'image/svg+xml' })).status).toBe(413);
+    expect(
+      (await call('PUT', '/acme/logo', Buffer.from('GIF89a'), { 'content-type': 'image/gif' })).status,
+    ).toBe(415);
+    expect(
+      (await call('PUT', '/acme/favicon', Buffer.from('not a png'), { 'content-type': 'image/png' })).status,
+    ).toBe(422);
+  });
+
+  it('deletes a brand but never the default one', async () => {
+    expect((await call('DELETE', '/default')).status).toBe(409);
+    expect((await call('DELETE', '/globex')).status).toBe(200);
+    expect(titleOf((await fixture.get('/', 'globex.localhost')).text)).toBe('Fleetport');
+  });
+});
