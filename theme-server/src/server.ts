@@ -1,4 +1,4 @@
-import { type FSWatcher, watch } from 'node:fs';
+import { type FSWatcher, mkdirSync, watch } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
@@ -34,6 +34,7 @@ export async function startEdge(
   let buildWatcher: FSWatcher | undefined;
   if (options.watchBuild) {
     let timer: NodeJS.Timeout | undefined;
+    mkdirSync(config.WEB_DIST, { recursive: true });
     buildWatcher = watch(config.WEB_DIST, { recursive: true }, () => {
       clearTimeout(timer);
       timer = setTimeout(async () => {

@@ -1,0 +1,27 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * `npm run dev`: rebuilds the console on every change (vite build --watch) while the edge
+ * reloads the build and restarts on its own source changes. The edge stays the only server, so
+ * development sees the same brand injection, CSP and proxy as production.
+ */
+const root = fileURLToPath(new URL('..', import.meta.url));
+const children: ChildProcess[] = [
+  spawn('npm', ['run', 'dev', '--workspace', '@fleetport/web'], { cwd: root, stdio: 'inherit' }),
+  spawn(
+    process.execPath,
+    ['--watch-path=theme-server/src', '--watch-path=contracts/src', 'theme-server/src/main.ts'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { NODE_ENV: 'development', ...process.env },
+    },
+  ),
+];
+const stop = () => {
+  for (const child of children) child.kill('SIGTERM');
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

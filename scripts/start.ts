@@ -1,0 +1,74 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * `npm start`: builds what is missing or stale, then runs the product on its embedded defaults
+ * (no database, broker or cache to install) and prints where to open it.
+ */
+const root = fileURLToPath(new URL('..', import.meta.url));
+const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
+if (major < 22 || (major === 22 && minor < 22)) {
+  console.error(`Fleetport needs Node.js 22.22 or newer (24 LTS recommended); this is ${process.version}.`);
+  process.exit(1);
+}
+
+function newest(target: string): number {
+  const info = statSync(target, { throwIfNoEntry: false });
+  if (!info) return 0;
+  if (!info.isDirectory()) return info.mtimeMs;
+  return Math.max(0, ...readdirSync(target).map((name) => newest(path.join(target, name))));
+}
+
+const built = newest(path.join(root, 'web/dist/index.html'));
+const sources = Math.max(
+  ...['web/src', 'web/index.html', 'web/vite.config.ts', 'contracts/src'].map((item) =>
+    newest(path.join(root, item)),
+  ),
+);
+if (built === 0 || built < sources) {
+  console.log(
+    built === 0 ? 'Building the console (first start)…' : 'Sources changed: rebuilding the console…',
+  );
+  const build = spawnSync('npm', ['run', 'build', '--workspace', '@fleetport/web'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const port = process.env.PORT ?? '8080';
+const children: ChildProcess[] = [];
+function run(name: string, script: string): void {
+  const child = spawn(process.execPath, [script], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, PORT: port },
+  });
+  child.on('exit', (code, signal) => {
+    if (stopping) return;
+    console.error(`${name} stopped (${signal ?? `exit ${code}`}); stopping Fleetport.`);
+    stop(code ?? 1);
+  });
+  children.push(child);
+}
+
+let stopping = false;
+function stop(code: number): void {
+  stopping = true;
+  for (const child of children) child.kill('SIGTERM');
+  setTimeout(() => process.exit(code), 200).unref();
+}
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
+
+run('edge', 'theme-server/src/main.ts');
+
+console.log(`
+  Fleetport is starting:
+    http://localhost:${port}             Fleetport (default brand)
+    http://acme.localhost:${port}        Acme Networks (reseller brand)
+    http://northwind.localhost:${port}   Northwind Logistics
+  Brand administration: set BRAND_ADMIN_TOKEN, then /edge/brands. Stop with Ctrl+C.
+`);
