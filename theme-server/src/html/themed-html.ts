@@ -41,11 +41,12 @@ function bootCss(brand: LoadedBrand): string {
   const { brand_color: colour, dark_mode_text_color: darkText } = brand.config;
   return [
     `:root{--fp-brand:${colour};--fp-brand-contrast:${readableTextOn(colour)};--fp-dark-text:${darkText};color-scheme:light dark}`,
-    'body{margin:0;background:#f5f7fa;color:#1c2430;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans JP",sans-serif}',
+    // Matches the MUI app bar the console renders over it, so hydration does not shift anything.
+    'body{margin:0;background:#fff;color:rgba(0,0,0,.87);font-family:Roboto,Helvetica,Arial,"Noto Sans JP",sans-serif}',
     '@media (prefers-color-scheme:dark){body{background:#121212;color:var(--fp-dark-text)}}',
-    '.fp-boot-bar{display:flex;align-items:center;gap:12px;height:64px;padding:0 24px;background:var(--fp-brand);color:var(--fp-brand-contrast)}',
-    '.fp-boot-logo{height:32px;width:auto}.fp-boot-name{font-size:1.25rem;font-weight:600}',
-    '.fp-boot-sub{font-size:.75rem;opacity:.85}.fp-boot-text{display:flex;flex-direction:column;line-height:1.2}',
+    '.fp-boot-bar{display:flex;align-items:center;gap:16px;height:64px;padding:0 24px;background:var(--fp-brand);color:var(--fp-brand-contrast);box-shadow:0 2px 4px -1px rgba(0,0,0,.2),0 4px 5px 0 rgba(0,0,0,.14)}',
+    '.fp-boot-logo{height:40px;width:auto;display:block}.fp-boot-name{font-size:1.25rem;font-weight:500;line-height:1.6}',
+    '.fp-boot-sub{font-size:.75rem;line-height:1.66}.fp-boot-text{display:flex;flex-direction:column}',
   ].join('');
 }
 
