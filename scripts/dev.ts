@@ -15,7 +15,8 @@ const children: ChildProcess[] = [
     {
       cwd: root,
       stdio: 'inherit',
-      env: { NODE_ENV: 'development', ...process.env },
+      // A build folder of its own: the production build keeps its precompressed files.
+    env: { NODE_ENV: 'development', WEB_DIST: `${root}web/dist-dev`, ...process.env },
     },
   ),
 ];
