@@ -16,7 +16,7 @@ const children: ChildProcess[] = [
       cwd: root,
       stdio: 'inherit',
       // A build folder of its own: the production build keeps its precompressed files.
-    env: { NODE_ENV: 'development', WEB_DIST: `${root}web/dist-dev`, ...process.env },
+      env: { NODE_ENV: 'development', WEB_DIST: `${root}web/dist-dev`, ...process.env },
     },
   ),
 ];

@@ -1,12 +1,12 @@
-import type { Plugin } from 'vite';
-
 /**
  * The contract between this build's index.html and the edge (theme-server): the edge fills
  * the two markers at request time and serves the page under a strict CSP, so the page must
  * keep both markers and carry no inline code (the edge adds nonces to external tags only).
  */
-export const EDGE_HEAD_MARKER = '<!--fp:head-->';
-export const EDGE_BOOT_MARKER = '<!--fp:boot-->';
+import { EDGE_BOOT_MARKER, EDGE_HEAD_MARKER } from '@fleetport/contracts/edge-html';
+import type { Plugin } from 'vite';
+
+export { EDGE_BOOT_MARKER, EDGE_HEAD_MARKER };
 
 const INLINE_CODE: readonly [RegExp, string][] = [
   [/<script\b(?![^>]*\bsrc=)(?![^>]*\btype=["']?application\/json)[^>]*>/i, 'an inline <script>'],

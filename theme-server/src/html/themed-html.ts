@@ -1,4 +1,10 @@
 import { readableTextOn } from '@fleetport/contracts/colour';
+import {
+  BRAND_SCRIPT_ID,
+  CSP_NONCE_META,
+  EDGE_BOOT_MARKER,
+  EDGE_HEAD_MARKER,
+} from '@fleetport/contracts/edge-html';
 import type { LoadedBrand } from '../brands/load.ts';
 
 /**
@@ -6,8 +12,6 @@ import type { LoadedBrand } from '../brands/load.ts';
  * template; a request only splices its nonce between the precomputed chunks.
  */
 
-const HEAD_MARKER = '<!--fp:head-->';
-const BOOT_MARKER = '<!--fp:boot-->';
 const NONCE = '\u0000nonce\u0000';
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -56,11 +60,11 @@ function headHtml(brand: LoadedBrand): string {
     `<title>${escapeHtml(config.app_name)}</title>`,
     `<meta name="theme-color" content="${config.brand_color}">`,
     `<meta name="application-name" content="${escapeHtml(config.full_app_name)}">`,
-    `<meta property="csp-nonce" nonce="${NONCE}">`,
+    `<meta property="${CSP_NONCE_META}" nonce="${NONCE}">`,
     `<link rel="icon" href="${favicon.url}" type="${favicon.type}">`,
     `<link rel="preload" href="${logo.url}" as="image" type="${logo.type}">`,
     `<style nonce="${NONCE}">${bootCss(brand)}</style>`,
-    `<script id="fp-brand" type="application/json" nonce="${NONCE}">${serializeForScript(brand.public)}</script>`,
+    `<script id="${BRAND_SCRIPT_ID}" type="application/json" nonce="${NONCE}">${serializeForScript(brand.public)}</script>`,
   ].join('\n    ');
 }
 
@@ -92,12 +96,12 @@ export interface ThemedPage {
 }
 
 export function renderThemedPage(template: string, brand: LoadedBrand): ThemedPage {
-  if (!template.includes(HEAD_MARKER) || !template.includes(BOOT_MARKER)) {
-    throw new MissingMarkerError(`index.html lacks ${HEAD_MARKER} or ${BOOT_MARKER}`);
+  if (!template.includes(EDGE_HEAD_MARKER) || !template.includes(EDGE_BOOT_MARKER)) {
+    throw new MissingMarkerError(`index.html lacks ${EDGE_HEAD_MARKER} or ${EDGE_BOOT_MARKER}`);
   }
   const html = nonceTags(template)
-    .replace(HEAD_MARKER, () => headHtml(brand))
-    .replace(BOOT_MARKER, () => bootHtml(brand))
+    .replace(EDGE_HEAD_MARKER, () => headHtml(brand))
+    .replace(EDGE_BOOT_MARKER, () => bootHtml(brand))
     .replace('<html lang="en">', `<html lang="en" data-brand="${escapeHtml(brand.config.id)}">`);
   const chunks = html.split(NONCE).map((part) => Buffer.from(part, 'utf8'));
   return { chunks, staticLength: chunks.reduce((sum, chunk) => sum + chunk.length, 0) };

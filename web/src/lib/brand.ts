@@ -1,9 +1,10 @@
 import type { PublicBrand } from '@fleetport/contracts/brand';
+/** The edge injects `<script id="fp-brand" type="application/json">` into the head. */
+import { BRAND_SCRIPT_ID } from '@fleetport/contracts/edge-html';
 import { createContext, useContext } from 'react';
 import { DEFAULT_BRAND } from '../config/default-brand.ts';
 
-/** The edge injects `<script id="fp-brand" type="application/json">` into the head. */
-export const BRAND_SCRIPT_ID = 'fp-brand';
+export { BRAND_SCRIPT_ID };
 
 const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
 const TEXT_FIELDS = ['id', 'company_name', 'app_name', 'full_app_name', 'logo_url', 'favicon_url'] as const;

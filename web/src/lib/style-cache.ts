@@ -1,4 +1,5 @@
 import createCache, { type EmotionCache } from '@emotion/cache';
+import { CSP_NONCE_META } from '@fleetport/contracts/edge-html';
 
 /**
  * The edge puts `<meta property="csp-nonce" …>` into the head. The nonce is read from the
@@ -6,7 +7,7 @@ import createCache, { type EmotionCache } from '@emotion/cache';
  * failing that, from `content`.
  */
 export function readCspNonce(doc: Pick<Document, 'querySelector'>): string | undefined {
-  const meta = doc.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]');
+  const meta = doc.querySelector<HTMLMetaElement>(`meta[property="${CSP_NONCE_META}"]`);
   return meta?.nonce || meta?.getAttribute('content') || undefined;
 }
 
