@@ -30,6 +30,15 @@ export interface Edge {
 
 const requestIds = new WeakMap<IncomingMessage, string>();
 
+/** A malformed %-escape names no file; it must not become a 500. */
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return '';
+  }
+}
+
 export function createEdge({ config, store, assets, log }: EdgeDependencies): Edge {
   const hostOf = (req: IncomingMessage): string => {
     const forwarded = config.TRUST_PROXY ? req.headers['x-forwarded-host'] : undefined;
@@ -132,7 +141,7 @@ export function createEdge({ config, store, assets, log }: EdgeDependencies): Ed
     }
     if (pathname.startsWith('/brand/')) {
       const [, , hash = '', name = ''] = pathname.split('/');
-      const file = store.current().file(hash, decodeURIComponent(name));
+      const file = store.current().file(hash, safeDecode(name));
       if (!file) return false;
       applyImageHeaders(res);
       res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
