@@ -13,7 +13,7 @@ import type { BrandStore } from './brands/store.ts';
 import type { EdgeConfig } from './config.ts';
 import { checkReadiness } from './health.ts';
 import { pageWithNonce, ThemedHtmlCache } from './html/themed-html.ts';
-import { createApiProxy, isProxiedPath, REQUEST_ID_HEADER } from './proxy/api-proxy.ts';
+import { createApiProxy, isProxiedPath, isRealtimePath, REQUEST_ID_HEADER } from './proxy/api-proxy.ts';
 import { applyImageHeaders, applySecurityHeaders, createNonce, isHttps } from './security/headers.ts';
 
 export interface EdgeDependencies {
@@ -29,6 +29,16 @@ export interface Edge {
 }
 
 const requestIds = new WeakMap<IncomingMessage, string>();
+
+/** Whether an upgrade request is a websocket on the realtime path (after URL normalisation). */
+export function isRealtimeUpgrade(req: IncomingMessage): boolean {
+  if ((req.headers.upgrade ?? '').toLowerCase() !== 'websocket') return false;
+  try {
+    return isRealtimePath(new URL(req.url ?? '/', 'http://edge.invalid').pathname);
+  } catch {
+    return false;
+  }
+}
 
 /** A malformed %-escape names no file; it must not become a 500. */
 function safeDecode(segment: string): string {
@@ -46,6 +56,8 @@ export function createEdge({ config, store, assets, log }: EdgeDependencies): Ed
     return normaliseHost(host);
   };
   const brandOf = (req: IncomingMessage): LoadedBrand => store.current().resolve(hostOf(req));
+  // Behind a trusted proxy the brand also depends on X-Forwarded-Host.
+  const varyOnHost = config.TRUST_PROXY ? 'Host, X-Forwarded-Host' : 'Host';
   const requestIdOf = (req: IncomingMessage): string => {
     let id = requestIds.get(req);
     if (!id) {
@@ -134,14 +146,14 @@ export function createEdge({ config, store, assets, log }: EdgeDependencies): Ed
     if (pathname === '/favicon.ico') {
       const { favicon } = brandOf(req);
       applyImageHeaders(res);
-      res.setHeader('Vary', 'Host');
+      res.setHeader('Vary', varyOnHost);
       res.setHeader('Cache-Control', 'public, max-age=300');
       res.type(favicon.type).send(favicon.bytes);
       return true;
     }
     if (pathname.startsWith('/brand/')) {
-      const [, , hash = '', name = ''] = pathname.split('/');
-      const file = store.current().file(hash, safeDecode(name));
+      const [, , hash = '', name = '', ...rest] = pathname.split('/');
+      const file = rest.length === 0 ? store.current().file(hash, safeDecode(name)) : undefined;
       if (!file) return false;
       applyImageHeaders(res);
       res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
@@ -156,16 +168,15 @@ export function createEdge({ config, store, assets, log }: EdgeDependencies): Ed
     const body = pageWithNonce(template.page(brandOf(req)), nonce);
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     res.setHeader('Cache-Control', 'no-cache');
-    res.setHeader('Vary', 'Host');
+    res.setHeader('Vary', varyOnHost);
     res.setHeader('Content-Length', body.length);
     res.end(req.method === 'HEAD' ? undefined : body);
     return true;
   }
 
-  app.use((req: Request, res: Response) => {
-    const status = req.method === 'GET' || req.method === 'HEAD' ? 404 : 405;
+  app.use((_req: Request, res: Response) => {
     res.setHeader('Cache-Control', 'no-store');
-    res.status(status).json(failure(status === 404 ? 'NOT_FOUND' : 'METHOD_NOT_ALLOWED', 'Not found.'));
+    res.status(404).json(failure('NOT_FOUND', 'Not found.'));
   });
 
   app.use((error: Error, req: Request, res: Response, _next: NextFunction) => {
@@ -177,11 +188,11 @@ export function createEdge({ config, store, assets, log }: EdgeDependencies): Ed
     res.status(500).json(failure('INTERNAL_ERROR', 'Something went wrong. Try again later.'));
   });
 
+  /** Websocket upgrades: only on the realtime path, judged on the normalised URL. */
   const handleUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
-    const pathname = (req.url ?? '').split('?')[0] ?? '';
     socket.on('error', () => socket.destroy());
-    if (!pathname.startsWith('/status/socket.io/')) {
-      socket.destroy();
+    if (!isRealtimeUpgrade(req)) {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
     proxy.upgrade(req, socket as never, head);

@@ -2,7 +2,7 @@ import { type FSWatcher, mkdirSync, watch } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
-import { createEdge } from './app.ts';
+import { createEdge, isRealtimeUpgrade } from './app.ts';
 import { StaticAssets } from './assets/static-assets.ts';
 import { FileBrandStore } from './brands/file-store.ts';
 import type { BrandStore } from './brands/store.ts';
@@ -45,13 +45,21 @@ export async function startEdge(
   }
 
   const edge = createEdge({ config, store, assets: () => assets, log });
-  const server = createServer(edge.app);
+  // Only websocket upgrades on the realtime path take the upgrade route; any other request that
+  // offers an upgrade (h2c, for one) is answered as a plain HTTP request.
+  const server = createServer({ shouldUpgradeCallback: isRealtimeUpgrade }, edge.app);
   // Above a load balancer's idle timeout (often 60 s), so the balancer closes first.
   server.keepAliveTimeout = config.KEEP_ALIVE_TIMEOUT_MS;
   server.headersTimeout = config.KEEP_ALIVE_TIMEOUT_MS + 1000;
   server.on('upgrade', edge.handleUpgrade);
-  server.on('clientError', (_error, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    const status =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? '431 Request Header Fields Too Large'
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? '408 Request Timeout'
+          : '400 Bad Request';
+    if (socket.writable) socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
     else socket.destroy();
   });
 

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, type EdgeFixture, request, startFixture, titleOf } from '../testing/fixtures.ts';
@@ -124,6 +124,29 @@ describe('brand administration API (/edge/brands)', () => {
     expect(
       (await call('PUT', '/acme/favicon', Buffer.from('not a png'), { 'content-type': 'image/png' })).status,
     ).toBe(422);
+  });
+
+  it('leaves the files on disk untouched when an upload is refused', async () => {
+    const logoFile = path.join(fixture.brandsDir, 'default', 'logo.svg');
+    const before = await readFile(logoFile);
+    // Small upload, but sanitising escapes every quote: the result is over the size limit.
+    const svg = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg"><g id='${'"'.repeat(100_000)}'/></svg>`);
+    const res = await call('PUT', '/default/logo', svg, { 'content-type': 'image/svg+xml' });
+    expect(res.status).toBe(422);
+    expect(await readFile(logoFile)).toEqual(before);
+  });
+
+  it('leaves no staging folders behind, and refuses file names outside the brand folder', async () => {
+    expect(
+      (await call('POST', '/validate', { ...globex, id: 'initech', hostnames: ['initech.localhost'] }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await call('POST', '/', { ...globex, id: 'initech', hostnames: ['initech.localhost'], logo: '..' }))
+        .status,
+    ).toBe(422);
+    const hidden = (await readdir(fixture.brandsDir)).filter((name) => name.startsWith('.'));
+    expect(hidden).toEqual([]);
   });
 
   it('deletes a brand but never the default one', async () => {

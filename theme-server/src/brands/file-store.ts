@@ -5,11 +5,22 @@ import path from 'node:path';
 import { type BrandIssue, formatBrandIssue } from '@fleetport/contracts/brand';
 import type { Logger } from 'pino';
 import { BrandSet } from './brand-set.ts';
-import { type LoadedBrand, loadBrandDir, loadBrandFromConfig, prepareImage } from './load.ts';
+import {
+  brandFile,
+  type LoadedBrand,
+  loadBrandDir,
+  loadBrandFromConfig,
+  MAX_BRAND_FILE_BYTES,
+  prepareImage,
+  toPublicBrand,
+} from './load.ts';
 import type { BrandImageUpload, BrandStore, StoreRefusal, StoreWriteResult } from './store.ts';
 import { SvgRejectedError } from './svg.ts';
 
 const RELOAD_DEBOUNCE_MS = 50;
+/** Names the store will copy or create: as brand.json allows them, never `..` or a dotfile. */
+const BRAND_FILE = /^[a-z0-9][a-z0-9._-]{0,99}$/i;
+const BRAND_FOLDER = /^[a-z0-9][a-z0-9-]{0,62}$/;
 const LOAD_CONCURRENCY = 64;
 
 function refuse(reason: StoreRefusal, issues: BrandIssue[]): StoreWriteResult {
@@ -95,25 +106,29 @@ export class FileBrandStore implements BrandStore {
 
   async validate(raw: unknown): Promise<BrandIssue[]> {
     const id = isObject(raw) && typeof raw.id === 'string' ? raw.id : '';
-    const result = await this.candidate(
-      raw,
-      id,
-      id && (await exists(this.brandDir(id))) ? 'update' : 'create',
-    );
-    return result.ok ? [] : result.issues;
+    const known = id !== '' && this.current().byId.has(id);
+    const result = await this.candidate(raw, id, known ? 'update' : 'create');
+    if (!result.ok) return result.issues;
+    if (result.staging) await rm(result.staging, { recursive: true, force: true });
+    return [];
   }
 
   put(raw: unknown, options: { create: boolean }): Promise<StoreWriteResult> {
     return this.serialised(async () => {
       const id = isObject(raw) && typeof raw.id === 'string' ? raw.id : '';
       const known = id !== '' && this.current().byId.has(id);
-      if (options.create && known)
+      if (options.create && (known || (BRAND_FOLDER.test(id) && (await exists(this.brandDir(id)))))) {
         return refuse('conflict', [this.issue(id, 'id', 'a brand with this id exists')]);
+      }
       if (!options.create && !known) return refuse('not_found', [this.issue(id, 'id', 'no such brand')]);
       const result = await this.candidate(raw, id, options.create ? 'create' : 'update');
       if (!result.ok) return result;
-      if (options.create) await rename(result.staging, this.brandDir(id));
-      else await writeAtomically(path.join(this.brandDir(id), 'brand.json'), result.json);
+      if (options.create) {
+        await rename(result.staging, this.brandDir(id)).catch(async (error: unknown) => {
+          await rm(result.staging, { recursive: true, force: true });
+          throw error;
+        });
+      } else await writeAtomically(path.join(this.brandDir(id), 'brand.json'), result.json);
       this.accept(result.set, `brand ${options.create ? 'created' : 'updated'}`, id);
       return { ok: true };
     });
@@ -131,12 +146,21 @@ export class FileBrandStore implements BrandStore {
         if (!(error instanceof SvgRejectedError)) throw error;
         return refuse('invalid', [this.issue(id, upload.kind, error.message)]);
       }
+      if (bytes.length > MAX_BRAND_FILE_BYTES) {
+        return refuse('invalid', [
+          this.issue(id, upload.kind, `${name} is larger than ${MAX_BRAND_FILE_BYTES} bytes`),
+        ]);
+      }
+      // Checked in memory first: a refused image never touches the files on disk.
+      const config = { ...brand.config, [upload.kind]: name };
+      const file = brandFile(name, bytes);
+      const logo = upload.kind === 'logo' ? file : brand.logo;
+      const favicon = upload.kind === 'favicon' ? file : brand.favicon;
+      const candidate = { ...brand, config, logo, favicon, public: toPublicBrand(config, logo, favicon) };
+      const set = BrandSet.build(this.current().withBrand(candidate));
+      if (!(set instanceof BrandSet)) return refuse('invalid', set);
       const dir = this.brandDir(id);
       await writeAtomically(path.join(dir, name), bytes);
-      const config = { ...brand.config, [upload.kind]: name };
-      const loaded = await loadBrandFromConfig(config, dir, brand.file);
-      const set = loaded.ok ? BrandSet.build(this.current().withBrand(loaded.brand)) : loaded.issues;
-      if (!(set instanceof BrandSet)) return refuse('invalid', set as BrandIssue[]);
       await writeAtomically(path.join(dir, 'brand.json'), `${JSON.stringify(config, null, 2)}\n`);
       const previous = brand.config[upload.kind];
       if (previous !== name && previous !== brand.config[upload.kind === 'logo' ? 'favicon' : 'logo']) {
@@ -205,24 +229,23 @@ export class FileBrandStore implements BrandStore {
       await mkdir(staging);
       await writeFile(path.join(staging, 'brand.json'), json);
       for (const name of new Set([document.logo, document.favicon])) {
-        if (
-          typeof name === 'string' &&
-          /^[\w.-]+$/.test(name) &&
-          (await exists(path.join(sourceDir, name)))
-        ) {
+        if (typeof name === 'string' && BRAND_FILE.test(name) && (await exists(path.join(sourceDir, name)))) {
           await copyFile(path.join(sourceDir, name), path.join(staging, name));
         }
       }
       dir = staging;
     }
     const label = `${this.label}/${id || '(no id)'}/brand.json`;
-    const loaded = await loadBrandFromConfig(document, dir, label, id);
-    const set = loaded.ok ? BrandSet.build(current.withBrand(loaded.brand)) : loaded.issues;
-    if (!(set instanceof BrandSet)) {
+    try {
+      const loaded = await loadBrandFromConfig(document, dir, label, id);
+      const set = loaded.ok ? BrandSet.build(current.withBrand(loaded.brand)) : loaded.issues;
+      if (set instanceof BrandSet) return { ok: true, set, staging, json };
       if (staging) await rm(staging, { recursive: true, force: true });
-      return { ok: false, reason: 'invalid', issues: set as BrandIssue[] };
+      return { ok: false, reason: 'invalid', issues: set };
+    } catch (error) {
+      if (staging) await rm(staging, { recursive: true, force: true });
+      throw error;
     }
-    return { ok: true, set, staging, json };
   }
 
   private onFileEvent(filename: string | Buffer | null): void {

@@ -30,6 +30,16 @@ describe('SVG sanitiser for uploaded logos', () => {
     expect(() => sanitizeSvg('<html><script>alert(1)</script></html>')).toThrow(SvgRejectedError);
   });
 
+  it('decodes character references before judging a value', () => {
+    const out = sanitizeSvg(
+      '<svg><rect fill="&#x75;rl(https://evil.example/x.svg#a)"/><rect filter="url&#40;https://e/x)"/>' +
+        '<use href="&#106;avascript:alert(1)"/><rect fill="url(&#35;g)"/><text font-family="A &amp; B">t</text></svg>',
+    );
+    expect(out).toBe(
+      '<svg><rect/><rect/><use/><rect fill="url(#g)"/><text font-family="A &amp; B">t</text></svg>',
+    );
+  });
+
   it('hides nothing in obfuscated handlers', () => {
     expect(sanitizeSvg('<svg><rect ONLOAD = "alert(1)" fill="java\nscript:x"/></svg>')).toBe(
       '<svg><rect/></svg>',

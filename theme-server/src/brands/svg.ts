@@ -143,11 +143,31 @@ function safeValue(name: string, value: string): boolean {
   return urls.every((url) => /^url\(['"]?#/.test(url));
 }
 
+const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/**
+ * An attribute value as an XML parser will read it: character references decoded, so that
+ * `&#x75;rl(https://…)` is checked as the `url(https://…)` it is. Undefined if it uses an
+ * entity XML does not predefine.
+ */
+function decodeReferences(value: string): string | undefined {
+  let unknown = false;
+  const decoded = value.replace(/&(#x[\da-f]+|#\d+|[a-z]+);/gi, (_match, reference: string) => {
+    if (reference.startsWith('#')) {
+      const hex = reference[1] === 'x' || reference[1] === 'X';
+      const code = hex ? Number.parseInt(reference.slice(2), 16) : Number(reference.slice(1));
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
+    }
+    const named = NAMED_ENTITIES[reference.toLowerCase()];
+    if (named === undefined) unknown = true;
+    return named ?? '';
+  });
+  return unknown ? undefined : decoded;
+}
+
+/** Re-escapes a decoded value: every `&`, quote and `<`. */
 function escapeAttribute(value: string): string {
-  return value
-    .replace(/&(?!(?:#\d+|#x[\da-f]+|[a-z]+);)/gi, '&amp;')
-    .replace(/"/g, '&quot;')
-    .replace(/</g, '&lt;');
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
 function sanitizeTag(token: string): string | undefined {
@@ -160,8 +180,8 @@ function sanitizeTag(token: string): string | undefined {
   const kept: string[] = [];
   for (const attribute of rawAttributes.matchAll(ATTRIBUTE)) {
     const attributeName = (attribute[1] ?? '').toLowerCase();
-    const value = attribute[2] ?? attribute[3] ?? attribute[4] ?? '';
-    if (!ATTRIBUTES.has(attributeName) || !safeValue(attributeName, value)) continue;
+    const value = decodeReferences(attribute[2] ?? attribute[3] ?? attribute[4] ?? '');
+    if (value === undefined || !ATTRIBUTES.has(attributeName) || !safeValue(attributeName, value)) continue;
     kept.push(` ${attribute[1]}="${escapeAttribute(value)}"`);
   }
   return `<${rawName}${kept.join('')}${selfClosing ? '/' : ''}>`;

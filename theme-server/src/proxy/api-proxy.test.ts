@@ -159,19 +159,47 @@ describe('API proxy', () => {
     expect(outcome).not.toBe('complete');
   });
 
-  it('refuses websocket upgrades outside /status/socket.io', async () => {
-    const closed = await new Promise<boolean>((resolve) => {
-      const req = httpRequest({
-        port: fixture.edge.port,
-        host: '127.0.0.1',
-        path: '/other',
-        headers: { connection: 'Upgrade', upgrade: 'websocket' },
+  it('upgrades websockets only on /status/socket.io; other upgrade offers get a plain answer', async () => {
+    const attempt = (path: string) =>
+      new Promise<string>((resolve) => {
+        const req = httpRequest({
+          port: fixture.edge.port,
+          host: '127.0.0.1',
+          path,
+          headers: {
+            connection: 'Upgrade',
+            upgrade: 'websocket',
+            'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
+            'sec-websocket-version': '13',
+          },
+        });
+        req.on('upgrade', (_res, socket) => {
+          socket.destroy();
+          resolve('upgraded');
+        });
+        req.on('response', (res) => {
+          res.resume();
+          resolve(`http ${res.statusCode}`);
+        });
+        req.on('error', () => resolve('error'));
+        req.end();
       });
-      req.on('upgrade', () => resolve(false));
-      req.on('error', () => resolve(true));
-      req.on('response', () => resolve(false));
-      req.end();
+    expect(await attempt('/management/devices')).toBe('http 200');
+    // Not the realtime path once normalised: answered over plain HTTP, never left hanging.
+    expect(await attempt('/status/socket.io/../../api/x')).toMatch(/^http \d{3}$/);
+    const api = await attempt('/api/secret-ws');
+    expect(api).toBe('http 200');
+    expect(await attempt('/status/socket.io/?EIO=4&transport=websocket')).toBe('upgraded');
+  });
+
+  it('never forwards the client Connection header, which could strip the edge headers downstream', async () => {
+    const res = await request(fixture.edge.port, {
+      path: '/api/echo',
+      headers: { host: 'localhost', connection: 'keep-alive, x-fleetport-brand, x-request-id' },
     });
-    expect(closed).toBe(true);
+    const echo = JSON.parse(res.text);
+    expect(echo.headers.connection ?? '').not.toContain('x-fleetport-brand');
+    expect(echo.headers['x-fleetport-brand']).toBe('default');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 });

@@ -26,8 +26,16 @@ const REQUEST_HEADERS = new Set([
   'accept-language',
   'if-none-match',
   'if-modified-since',
-  // The API lists a session's browser; websockets need their handshake headers.
+  'if-match',
+  'if-unmodified-since',
+  'if-range',
+  'range',
+  // The API lists a session's browser.
   'user-agent',
+]);
+
+/** Handshake headers, forwarded on websocket upgrades only. */
+const WEBSOCKET_HEADERS = new Set([
   'connection',
   'upgrade',
   'sec-websocket-key',
@@ -53,12 +61,20 @@ const RESPONSE_HEADERS = new Set([
   'vary',
   'retry-after',
   'date',
-  'connection',
-  'keep-alive',
+  'www-authenticate',
+  'accept-ranges',
+  'content-range',
+  'x-content-type-options',
+  'content-security-policy',
 ]);
 
 export function isProxiedPath(pathname: string): boolean {
-  return pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/status/socket.io/');
+  return pathname === '/api' || pathname.startsWith('/api/') || isRealtimePath(pathname);
+}
+
+/** The only path a websocket may be upgraded on (checked on the normalised path). */
+export function isRealtimePath(pathname: string): boolean {
+  return pathname.startsWith('/status/socket.io/');
 }
 
 export interface ApiProxyOptions {
@@ -81,17 +97,28 @@ export function forwardedHeaders(req: IncomingMessage, trustProxy: boolean): Rec
     return trustProxy && typeof value === 'string' && value !== '' ? value : undefined;
   };
   const priorFor = incoming('x-forwarded-for');
+  const forwardedHost = incoming('x-forwarded-host')?.split(',')[0]?.trim();
   const encrypted = 'encrypted' in req.socket && req.socket.encrypted === true;
   return {
     'x-forwarded-for': priorFor ? `${priorFor}, ${remoteAddress(req)}` : remoteAddress(req),
-    'x-forwarded-host': incoming('x-forwarded-host') ?? req.headers.host ?? '',
-    'x-forwarded-proto': incoming('x-forwarded-proto') ?? (encrypted ? 'https' : 'http'),
+    'x-forwarded-host': forwardedHost || (req.headers.host ?? ''),
+    'x-forwarded-proto':
+      incoming('x-forwarded-proto')?.split(',')[0]?.trim() ?? (encrypted ? 'https' : 'http'),
   };
 }
 
-function filterRequest(proxyReq: ClientRequest, req: IncomingMessage, options: ApiProxyOptions): void {
+function filterRequest(
+  proxyReq: ClientRequest,
+  req: IncomingMessage,
+  options: ApiProxyOptions,
+  websocket: boolean,
+): void {
   for (const name of proxyReq.getHeaderNames()) {
-    if (!REQUEST_HEADERS.has(name) && !name.startsWith('sec-fetch-')) proxyReq.removeHeader(name);
+    const allowed =
+      REQUEST_HEADERS.has(name) ||
+      name.startsWith('sec-fetch-') ||
+      (websocket && WEBSOCKET_HEADERS.has(name));
+    if (!allowed) proxyReq.removeHeader(name);
   }
   for (const [name, value] of Object.entries(forwardedHeaders(req, options.trustProxy))) {
     proxyReq.setHeader(name, value);
@@ -122,7 +149,8 @@ export function createApiProxy(options: ApiProxyOptions): RequestHandler<Incomin
     target: options.target,
     pathFilter: (pathname) => isProxiedPath(pathname),
     changeOrigin: true,
-    ws: true,
+    // Upgrades reach the proxy only through the edge's own upgrade handler (see app.ts).
+    ws: false,
     agent: new Agent({ keepAlive: true, maxSockets: 512, keepAliveMsecs: 10_000 }),
     proxyTimeout: options.timeoutMs,
     // Our own error answers only: the default plugins would answer errors themselves.
@@ -131,13 +159,15 @@ export function createApiProxy(options: ApiProxyOptions): RequestHandler<Incomin
     on: {
       proxyReq: (proxyReq, req) => {
         proxyReq.on('timeout', () => timedOut.add(req));
-        filterRequest(proxyReq, req, options);
+        filterRequest(proxyReq, req, options, false);
       },
-      proxyReqWs: (proxyReq, req) => filterRequest(proxyReq, req, options),
-      proxyRes: (proxyRes) => {
+      proxyReqWs: (proxyReq, req) => filterRequest(proxyReq, req, options, true),
+      proxyRes: (proxyRes, _req, res) => {
         for (const name of Object.keys(proxyRes.headers)) {
           if (!RESPONSE_HEADERS.has(name)) delete proxyRes.headers[name];
         }
+        // API answers are data, never documents, whatever the API itself sent.
+        res.setHeader('X-Content-Type-Options', 'nosniff');
       },
       error: (error, req, res) => {
         const target = res as ServerResponse | Socket;

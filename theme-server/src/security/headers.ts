@@ -83,5 +83,6 @@ export function applyImageHeaders(res: ServerResponse): void {
 
 export function isHttps(req: IncomingMessage, trustProxy: boolean): boolean {
   if ('encrypted' in req.socket && req.socket.encrypted === true) return true;
-  return trustProxy && req.headers['x-forwarded-proto'] === 'https';
+  const proto = req.headers['x-forwarded-proto'];
+  return trustProxy && typeof proto === 'string' && proto.split(',')[0]?.trim() === 'https';
 }
