@@ -1,0 +1,106 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { cpus, tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { BenchContext } from './lib/context.ts';
+import { startEdgeChild } from './lib/edge.ts';
+import { prepareFixtures } from './lib/fixtures.ts';
+import { LoadRunner, wrkPath } from './lib/load.ts';
+import { nginxPath } from './lib/nginx.ts';
+import { benchApiProxy } from './lib/part-api.ts';
+import { benchStaticAsset } from './lib/part-asset.ts';
+import { benchBrandScale } from './lib/part-brands.ts';
+import { benchThemedHtml } from './lib/part-html.ts';
+import { benchSocketIo } from './lib/part-socketio.ts';
+import { startBenchServer, stopAll } from './lib/proc.ts';
+import { table } from './lib/stats.ts';
+
+/**
+ * The edge's benchmarks (`npm run bench`). Prints figures and ratios against their goals; it
+ * never fails on a timing. Every server runs in its own child process on loopback; all of them
+ * are stopped when the bench ends or is interrupted.
+ *
+ *   npm run bench -- --only 1,3 --duration 5 --warmup 1 --connections 50 --rounds 2
+ */
+
+const { values } = parseArgs({
+  options: {
+    only: { type: 'string', default: '1,2,3,4,5' },
+    duration: { type: 'string', default: '5' },
+    warmup: { type: 'string', default: '1' },
+    connections: { type: 'string', default: '50' },
+    threads: { type: 'string', default: '1' },
+    rounds: { type: 'string', default: '2' },
+  },
+});
+const parts = new Set(values.only.split(',').map((part) => part.trim()));
+const settings = {
+  durationSec: Number(values.duration),
+  warmupSec: Number(values.warmup),
+  connections: Number(values.connections),
+  threads: Number(values.threads),
+};
+
+let tmp = '';
+let cleaning: Promise<void> | undefined;
+const cleanUp = (): Promise<void> => {
+  cleaning ??= (async () => {
+    await stopAll();
+    if (tmp) await rm(tmp, { recursive: true, force: true });
+  })();
+  return cleaning;
+};
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping the bench's processes`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+const started = performance.now();
+try {
+  tmp = await mkdtemp(path.join(tmpdir(), 'fleetport-bench-'));
+  const fixtures = await prepareFixtures(tmp);
+  const load = new LoadRunner(settings, tmp);
+  const ctx: BenchContext = { tmp, fixtures, load, rounds: Math.max(1, Number(values.rounds)), goals: [] };
+
+  console.log('Fleetport edge bench');
+  console.log(`date: ${new Date().toISOString()}`);
+  console.log(`machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}`);
+  console.log(
+    `load: ${load.generator}${wrkPath ? ` -t${settings.threads}` : ''} -c${settings.connections}, ${settings.warmupSec} s warm-up + ${settings.durationSec} s per run, ${ctx.rounds} interleaved rounds (best kept); nginx: ${nginxPath ?? 'not installed (skipped)'}`,
+  );
+  console.log(`build: ${fixtures.distSource}; brands: themes/ (3)`);
+
+  if (parts.has('1') || parts.has('2') || parts.has('3')) {
+    const upstream = await startBenchServer('upstream');
+    const edgeOptions = { apiUrl: upstream.url, webDist: fixtures.webDist, brandsDir: fixtures.brandsDir };
+    const edgeInfo = await startEdgeChild({ ...edgeOptions, logLevel: 'info' });
+    const edgeWarn = await startEdgeChild({ ...edgeOptions, logLevel: 'warn' });
+    try {
+      if (parts.has('1')) await benchThemedHtml(ctx, { info: edgeInfo, warn: edgeWarn });
+      if (parts.has('2')) await benchStaticAsset(ctx, edgeInfo);
+      if (parts.has('3')) await benchApiProxy(ctx, { upstream, edgeInfo, edgeWarn });
+    } finally {
+      await Promise.all([edgeInfo.stop(), edgeWarn.stop(), upstream.stop()]);
+    }
+  }
+  if (parts.has('4')) await benchSocketIo(ctx);
+  if (parts.has('5')) await benchBrandScale(ctx);
+
+  if (ctx.goals.length > 0) {
+    console.log('\n=== Goals ===');
+    console.log(
+      table(
+        ['part', 'goal', 'measured', ''],
+        ctx.goals.map((goal) => [goal.part, goal.goal, goal.measured, goal.met ? 'MET' : 'MISSED']),
+      ),
+    );
+  }
+  console.log(`\nbench finished in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+} catch (error) {
+  console.error('bench failed:', error);
+  process.exitCode = 1;
+} finally {
+  await cleanUp();
+}
