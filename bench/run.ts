@@ -1,5 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { BenchContext } from './lib/context.ts';
@@ -20,17 +20,17 @@ import { table } from './lib/stats.ts';
  * never fails on a timing. Every server runs in its own child process on loopback; all of them
  * are stopped when the bench ends or is interrupted.
  *
- *   npm run bench -- --only 1,3 --duration 5 --warmup 1 --connections 50 --rounds 2
+ *   npm run bench -- --only 1,3 --duration 4 --warmup 1 --connections 50 --rounds 3
  */
 
 const { values } = parseArgs({
   options: {
     only: { type: 'string', default: '1,2,3,4,5' },
-    duration: { type: 'string', default: '5' },
+    duration: { type: 'string', default: '4' },
     warmup: { type: 'string', default: '1' },
     connections: { type: 'string', default: '50' },
     threads: { type: 'string', default: '1' },
-    rounds: { type: 'string', default: '2' },
+    rounds: { type: 'string', default: '3' },
   },
 });
 const parts = new Set(values.only.split(',').map((part) => part.trim()));
@@ -40,6 +40,11 @@ const settings = {
   connections: Number(values.connections),
   threads: Number(values.threads),
 };
+
+const loadAverage = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
 
 let tmp = '';
 let cleaning: Promise<void> | undefined;
@@ -71,18 +76,27 @@ try {
     `load: ${load.generator}${wrkPath ? ` -t${settings.threads}` : ''} -c${settings.connections}, ${settings.warmupSec} s warm-up + ${settings.durationSec} s per run, ${ctx.rounds} interleaved rounds (best kept); nginx: ${nginxPath ?? 'not installed (skipped)'}`,
   );
   console.log(`build: ${fixtures.distSource}; brands: themes/ (3)`);
+  console.log(
+    `load average before: ${loadAverage()} (the machine is shared: figures move with what else runs)`,
+  );
 
   if (parts.has('1') || parts.has('2') || parts.has('3')) {
     const upstream = await startBenchServer('upstream');
     const edgeOptions = { apiUrl: upstream.url, webDist: fixtures.webDist, brandsDir: fixtures.brandsDir };
     const edgeInfo = await startEdgeChild({ ...edgeOptions, logLevel: 'info' });
-    const edgeWarn = await startEdgeChild({ ...edgeOptions, logLevel: 'warn' });
     try {
-      if (parts.has('1')) await benchThemedHtml(ctx, { info: edgeInfo, warn: edgeWarn });
+      if (parts.has('1')) {
+        const edgeWarn = await startEdgeChild({ ...edgeOptions, logLevel: 'warn' });
+        try {
+          await benchThemedHtml(ctx, { info: edgeInfo, warn: edgeWarn });
+        } finally {
+          await edgeWarn.stop();
+        }
+      }
       if (parts.has('2')) await benchStaticAsset(ctx, edgeInfo);
-      if (parts.has('3')) await benchApiProxy(ctx, { upstream, edgeInfo, edgeWarn });
+      if (parts.has('3')) await benchApiProxy(ctx, { upstream, edge: edgeInfo });
     } finally {
-      await Promise.all([edgeInfo.stop(), edgeWarn.stop(), upstream.stop()]);
+      await Promise.all([edgeInfo.stop(), upstream.stop()]);
     }
   }
   if (parts.has('4')) await benchSocketIo(ctx);
@@ -97,9 +111,12 @@ try {
       ),
     );
   }
-  console.log(`\nbench finished in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  console.log(
+    `\nbench finished in ${((performance.now() - started) / 1000).toFixed(0)} s; load average after: ${loadAverage()}`,
+  );
 } catch (error) {
-  console.error('bench failed:', error);
+  // After SIGINT/SIGTERM, failures are only the stopped children's.
+  if (!cleaning) console.error('bench failed:', error);
   process.exitCode = 1;
 } finally {
   await cleanUp();

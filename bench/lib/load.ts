@@ -40,7 +40,13 @@ export interface LoadSettings {
 }
 
 const WRK_CANDIDATES = ['/usr/bin/wrk', '/usr/local/bin/wrk'];
-export const wrkPath = WRK_CANDIDATES.find((candidate) => existsSync(candidate));
+/** `BENCH_WRK=none` forces autocannon; `BENCH_WRK=/path/to/wrk` picks a wrk. */
+export const wrkPath =
+  process.env.BENCH_WRK === 'none'
+    ? undefined
+    : [process.env.BENCH_WRK ?? '', ...WRK_CANDIDATES].find(
+        (candidate) => candidate && existsSync(candidate),
+      );
 
 const WRK_REPORT = `
 done = function(summary, latency, requests)

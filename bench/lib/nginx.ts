@@ -10,7 +10,13 @@ import { freePort, type ServerChild, stop, track, waitForPort } from './proc.ts'
  */
 
 const NGINX_CANDIDATES = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/local/nginx/sbin/nginx'];
-export const nginxPath = NGINX_CANDIDATES.find((candidate) => existsSync(candidate));
+/** `BENCH_NGINX=none` skips nginx; `BENCH_NGINX=/path/to/nginx` picks one. */
+export const nginxPath =
+  process.env.BENCH_NGINX === 'none'
+    ? undefined
+    : [process.env.BENCH_NGINX ?? '', ...NGINX_CANDIDATES].find(
+        (candidate) => candidate && existsSync(candidate),
+      );
 
 /** One exact location answering a file's bytes with fixed headers. */
 export interface NginxRoute {

@@ -105,7 +105,7 @@ export async function benchBrandScale(ctx: BenchContext): Promise<void> {
     ),
   );
   console.log(
-    `10k/3 = ${fmtRatio(ratio)} with traffic spread over all 10k brands (expected ~1.0) ${verdict(ratio >= 0.7)}; ${fmtRatio(hotRatio)} with the same traffic`,
+    `10k/3 = ${fmtRatio(hotRatio)} for the same hosts ${verdict(hotRatio >= 0.8)} (the lookup is O(1)); ${fmtRatio(ratio)} with traffic spread over all 10k brands ${verdict(ratio >= 0.8)} (CPU caches: the tables and brands no longer fit)`,
   );
   console.log(`BrandSet.build of ${fmtInt(memory.brands)} brands: ${memory.buildMs.toFixed(1)} ms`);
   console.log(
@@ -114,12 +114,20 @@ export async function benchBrandScale(ctx: BenchContext): Promise<void> {
   console.log(
     `themed-page cache if all ${fmtInt(memory.pages)} brands were visited: ${fmtBytes(memory.pageBytes)} of page bytes (heap +${fmtBytes(memory.pagesHeap)}, external +${fmtBytes(memory.pagesExternal)})`,
   );
-  ctx.goals.push({
-    part: '5 brands',
-    goal: 'resolution 10k/3 brands ≈ 1.0 (≥ 0.7)',
-    measured: fmtRatio(ratio),
-    met: ratio >= 0.7,
-  });
+  ctx.goals.push(
+    {
+      part: '5 brands',
+      goal: 'resolution 10k/3 brands ≈ 1.0 (≥ 0.8), same hosts',
+      measured: fmtRatio(hotRatio),
+      met: hotRatio >= 0.8,
+    },
+    {
+      part: '5 brands',
+      goal: 'resolution 10k/3 brands ≈ 1.0 (≥ 0.8), hosts of all 10k',
+      measured: fmtRatio(ratio),
+      met: ratio >= 0.8,
+    },
+  );
 
   const dir = path.join(ctx.tmp, 'themes-10k');
   const writeStart = performance.now();

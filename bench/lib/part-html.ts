@@ -111,7 +111,7 @@ export async function benchThemedHtml(
   console.log(`bare Express/bare node  = ${fmtRatio(express.rps / node.rps)}`);
   if (nginx) console.log(`edge(info)/nginx        = ${fmtRatio(edgeInfo.rps / nginx.rps)}`);
   console.log(
-    `edge warn/info          = ${fmtRatio(edgeWarn.rps / edgeInfo.rps)}   (one info log line per request costs ${(edgeInfo.cpuUsPerRequest - edgeWarn.cpuUsPerRequest).toFixed(1)} µs CPU)`,
+    `edge warn/info          = ${fmtRatio(edgeWarn.rps / edgeInfo.rps)}   (CPU/req info − warn = ${(edgeInfo.cpuUsPerRequest - edgeWarn.cpuUsPerRequest).toFixed(1)} µs: the per-request info log line, when the machine is quiet)`,
   );
   ctx.goals.push({
     part: '1 themed HTML',

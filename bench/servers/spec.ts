@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { Server as HttpServer } from 'node:http';
+import type { AddressInfo, Server } from 'node:net';
 
 /** A captured response that the bare servers replay byte for byte. */
 export interface ResponseSpec {
@@ -17,7 +17,7 @@ export function readSpec(file: string | undefined): { spec: ResponseSpec; body: 
 
 /** Listens on an ephemeral loopback port and prints the ready line the bench waits for. */
 export function listenAndAnnounce(server: Server): void {
-  server.keepAliveTimeout = 65_000;
+  if (server instanceof HttpServer) server.keepAliveTimeout = 65_000;
   server.listen(0, '127.0.0.1', () => {
     const { port } = server.address() as AddressInfo;
     process.stdout.write(`${JSON.stringify({ ready: true, port })}\n`);
