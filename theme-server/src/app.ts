@@ -112,19 +112,25 @@ export function createEdge({ config, store, assets, log }: EdgeDependencies): Ed
     }),
   );
 
-  // The proxies come before any body parser: request bodies stream through untouched.
-  app.use(proxy);
+  // The proxies come before any body parser: request bodies stream through untouched. A plain
+  // prefix check first, so page and asset requests skip the proxy's own URL parsing.
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (isProxiedPath(req.path)) void proxy(req, res, next);
+    else next();
+  });
 
-  app.get('/edge/healthz', (_req, res) => {
+  const edgeRoutes = express.Router();
+  edgeRoutes.get('/healthz', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     res.json(ok({ status: 'alive' }));
   });
-  app.get('/edge/readyz', async (_req, res) => {
+  edgeRoutes.get('/readyz', async (_req, res) => {
     const readiness = await checkReadiness({ store, assets: assets(), apiUrl: config.API_URL });
     res.setHeader('Cache-Control', 'no-store');
     res.status(readiness.ready ? 200 : 503).json({ success: readiness.ready, data: readiness, errors: [] });
   });
-  app.use('/edge/brands', createBrandsRouter(store, config.BRAND_ADMIN_TOKEN));
+  edgeRoutes.use('/brands', createBrandsRouter(store, config.BRAND_ADMIN_TOKEN));
+  app.use('/edge', edgeRoutes);
 
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
