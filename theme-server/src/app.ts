@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { failure, ok } from '@fleetport/contracts/envelope';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
 import { createBrandsRouter } from './admin/brands-router.ts';
 import type { StaticAssets } from './assets/static-assets.ts';
 import { normaliseHost } from './brands/brand-set.ts';
@@ -13,6 +12,7 @@ import type { BrandStore } from './brands/store.ts';
 import type { EdgeConfig } from './config.ts';
 import { checkReadiness } from './health.ts';
 import { pageWithNonce, ThemedHtmlCache } from './html/themed-html.ts';
+import { accessLog } from './logging/access-log.ts';
 import { createApiProxy, isProxiedPath, isRealtimePath, REQUEST_ID_HEADER } from './proxy/api-proxy.ts';
 import { applyImageHeaders, applySecurityHeaders, createNonce, isHttps } from './security/headers.ts';
 
@@ -25,10 +25,13 @@ export interface EdgeDependencies {
 
 export interface Edge {
   app: Express;
+  /** The request handler to give `http.createServer`. */
+  handle: (req: IncomingMessage, res: ServerResponse) => void;
   handleUpgrade: (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
 }
 
-const requestIds = new WeakMap<IncomingMessage, string>();
+const REQUEST_ID = Symbol('fleetport.requestId');
+type WithRequestId = IncomingMessage & { [REQUEST_ID]?: string };
 
 /** Whether an upgrade request is a websocket on the realtime path (after URL normalisation). */
 export function isRealtimeUpgrade(req: IncomingMessage): boolean {
@@ -58,15 +61,15 @@ export function createEdge({ config, store, assets, log }: EdgeDependencies): Ed
   const brandOf = (req: IncomingMessage): LoadedBrand => store.current().resolve(hostOf(req));
   // Behind a trusted proxy the brand also depends on X-Forwarded-Host.
   const varyOnHost = config.TRUST_PROXY ? 'Host, X-Forwarded-Host' : 'Host';
-  const requestIdOf = (req: IncomingMessage): string => {
-    let id = requestIds.get(req);
+  const requestIdOf = (req: WithRequestId): string => {
+    let id = req[REQUEST_ID];
     if (!id) {
       const incoming = req.headers[REQUEST_ID_HEADER];
       id =
         config.TRUST_PROXY && typeof incoming === 'string' && /^[\w.-]{1,100}$/.test(incoming)
           ? incoming
           : randomUUID();
-      requestIds.set(req, id);
+      req[REQUEST_ID] = id;
     }
     return id;
   };
@@ -92,26 +95,6 @@ export function createEdge({ config, store, assets, log }: EdgeDependencies): Ed
   app.disable('etag');
   app.set('trust proxy', config.TRUST_PROXY);
 
-  app.use(
-    pinoHttp({
-      logger: log,
-      genReqId: (req, res) => {
-        const id = requestIdOf(req);
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({
-          id: req.id,
-          method: req.method,
-          url: req.url,
-        }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
-    }),
-  );
-
   // The proxies come before any body parser: request bodies stream through untouched. A plain
   // prefix check first, so page and asset requests skip the proxy's own URL parsing.
   app.use((req: Request, res: Response, next: NextFunction) => {
@@ -132,21 +115,34 @@ export function createEdge({ config, store, assets, log }: EdgeDependencies): Ed
   edgeRoutes.use('/brands', createBrandsRouter(store, config.BRAND_ADMIN_TOKEN));
   app.use('/edge', edgeRoutes);
 
+  // GET/HEAD requests that reached Express (the fast path below declined them) still carry
+  // the document's security headers, so a 404 page is as locked down as the console.
   app.use((req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      next();
-      return;
+    if (req.method === 'GET' || req.method === 'HEAD') {
+      applySecurityHeaders(res, createNonce(), isHttps(req, config.TRUST_PROXY));
     }
-    const nonce = createNonce();
-    applySecurityHeaders(res, nonce, isHttps(req, config.TRUST_PROXY));
-    if (!serveFile(req, res, nonce)) next();
+    next();
   });
 
-  function serveFile(req: Request, res: Response, nonce: string): boolean {
-    const pathname = req.path;
+  /** Sends bytes with a type; HEAD gets the headers only. */
+  function send(req: IncomingMessage, res: ServerResponse, type: string, body: Buffer | string): void {
+    res.setHeader('Content-Type', type);
+    res.setHeader('Content-Length', Buffer.byteLength(body));
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  /**
+   * Pages, build assets, brand files and the client configuration, answered with plain
+   * `node:http` before Express: these are most of the edge's requests, and the benchmark's
+   * budget for them is 15% over a bare Express app (bench/README.md). Returns false for
+   * anything else, which then goes through Express (API proxy, /edge, 404).
+   */
+  function serveFile(req: IncomingMessage, res: ServerResponse, pathname: string): boolean {
     if (pathname === '/localrms-config.json') {
+      applySecurityHeaders(res, createNonce(), isHttps(req, config.TRUST_PROXY));
       res.setHeader('Cache-Control', 'no-cache');
-      res.json({ google_maps_key: config.GOOGLE_MAPS_KEY, mfa_required: config.MFA_REQUIRED });
+      const client = { google_maps_key: config.GOOGLE_MAPS_KEY, mfa_required: config.MFA_REQUIRED };
+      send(req, res, 'application/json; charset=utf-8', JSON.stringify(client));
       return true;
     }
     if (pathname === '/favicon.ico') {
@@ -154,7 +150,7 @@ export function createEdge({ config, store, assets, log }: EdgeDependencies): Ed
       applyImageHeaders(res);
       res.setHeader('Vary', varyOnHost);
       res.setHeader('Cache-Control', 'public, max-age=300');
-      res.type(favicon.type).send(favicon.bytes);
+      send(req, res, favicon.type, favicon.bytes);
       return true;
     }
     if (pathname.startsWith('/brand/')) {
@@ -163,20 +159,29 @@ export function createEdge({ config, store, assets, log }: EdgeDependencies): Ed
       if (!file) return false;
       applyImageHeaders(res);
       res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-      res.type(file.type).send(file.bytes);
+      send(req, res, file.type, file.bytes);
       return true;
     }
-    if (assets().serve(pathname, req, res)) return true;
+    const build = assets();
+    if (build.has(pathname)) {
+      if (pathname.startsWith('/assets/')) {
+        // Hashed scripts and styles are not documents: nosniff is what counts for them.
+        res.setHeader('X-Content-Type-Options', 'nosniff');
+        res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+      } else {
+        applySecurityHeaders(res, createNonce(), isHttps(req, config.TRUST_PROXY));
+      }
+      return build.serve(pathname, req, res);
+    }
     const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);
-    if (pathname.startsWith('/assets/') || lastSegment.includes('.') || isProxiedPath(pathname)) return false;
+    if (pathname.startsWith('/assets/') || lastSegment.includes('.')) return false;
     const template = htmlCache();
     if (!template.template) return false;
-    const body = pageWithNonce(template.page(brandOf(req)), nonce);
-    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    const nonce = createNonce();
+    applySecurityHeaders(res, nonce, isHttps(req, config.TRUST_PROXY));
     res.setHeader('Cache-Control', 'no-cache');
     res.setHeader('Vary', varyOnHost);
-    res.setHeader('Content-Length', body.length);
-    res.end(req.method === 'HEAD' ? undefined : body);
+    send(req, res, 'text/html; charset=utf-8', pageWithNonce(template.page(brandOf(req)), nonce));
     return true;
   }
 
@@ -186,7 +191,7 @@ export function createEdge({ config, store, assets, log }: EdgeDependencies): Ed
   });
 
   app.use((error: Error, req: Request, res: Response, _next: NextFunction) => {
-    req.log?.error({ err: error }, 'edge request failed');
+    log.error({ err: error, reqId: requestIdOf(req) }, 'edge request failed');
     if (res.headersSent) {
       res.destroy();
       return;
@@ -204,5 +209,18 @@ export function createEdge({ config, store, assets, log }: EdgeDependencies): Ed
     proxy.upgrade(req, socket as never, head);
   };
 
-  return { app, handleUpgrade };
+  const logAccess = accessLog({ log, requestIdOf });
+  /** The server's request handler: the fast path for pages and files, Express for the rest. */
+  const handle = (req: IncomingMessage, res: ServerResponse): void => {
+    logAccess(req, res);
+    const url = req.url ?? '/';
+    if ((req.method === 'GET' || req.method === 'HEAD') && url.startsWith('/')) {
+      const query = url.indexOf('?');
+      const pathname = query === -1 ? url : url.slice(0, query);
+      if (!isProxiedPath(pathname) && !pathname.startsWith('/edge/') && serveFile(req, res, pathname)) return;
+    }
+    app(req, res);
+  };
+
+  return { app, handle, handleUpgrade };
 }

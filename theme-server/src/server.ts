@@ -47,7 +47,7 @@ export async function startEdge(
   const edge = createEdge({ config, store, assets: () => assets, log });
   // Only websocket upgrades on the realtime path take the upgrade route; any other request that
   // offers an upgrade (h2c, for one) is answered as a plain HTTP request.
-  const server = createServer({ shouldUpgradeCallback: isRealtimeUpgrade }, edge.app);
+  const server = createServer({ shouldUpgradeCallback: isRealtimeUpgrade }, edge.handle);
   // Above a load balancer's idle timeout (often 60 s), so the balancer closes first.
   server.keepAliveTimeout = config.KEEP_ALIVE_TIMEOUT_MS;
   server.headersTimeout = config.KEEP_ALIVE_TIMEOUT_MS + 1000;

@@ -1,4 +1,4 @@
-import { cp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type EdgeFixture, startFixture, titleOf, waitFor } from '../testing/fixtures.ts';
@@ -52,8 +52,26 @@ describe('brand store: live changes without a restart', () => {
       JSON.stringify({ ...brand, id: 'globex', app_name: 'Globex', hostnames: ['globex.localhost'] }),
     );
     await waitFor(async () => (await titleFor('globex.localhost')) === 'Globex', 1000);
+    // The new folder is watched too: an edit inside it is live as well.
+    await editBrand('globex', { app_name: 'Globex Two' });
+    await waitFor(async () => (await titleFor('globex.localhost')) === 'Globex Two', 1000);
     await rm(dir, { recursive: true });
     await waitFor(async () => (await titleFor('globex.localhost')) === 'Fleetport', 1000);
+  });
+
+  it('follows a brand folder replaced by a rename, and edits made in the new folder', async () => {
+    const staging = path.join(fixture.brandsDir, '.staging-test');
+    await cp(path.join(fixture.brandsDir, 'acme'), staging, { recursive: true });
+    const file = path.join(staging, 'brand.json');
+    await writeFile(
+      file,
+      JSON.stringify({ ...JSON.parse(await readFile(file, 'utf8')), app_name: 'Acme Swapped' }),
+    );
+    await rm(path.join(fixture.brandsDir, 'acme'), { recursive: true });
+    await rename(staging, path.join(fixture.brandsDir, 'acme'));
+    await waitFor(async () => (await titleFor('acme.localhost')) === 'Acme Swapped', 1000);
+    await editBrand('acme', { app_name: 'Acme After Swap' });
+    await waitFor(async () => (await titleFor('acme.localhost')) === 'Acme After Swap', 1000);
   });
 
   it('serves a changed logo at a new content-hashed URL', async () => {
