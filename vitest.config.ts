@@ -1,10 +1,29 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
+
+const api = (name: string, store: 'pglite' | 'postgres'): TestProjectConfiguration => ({
+  test: {
+    name,
+    include: ['api/src/**/*.test.ts'],
+    globalSetup: ['api/src/testing/global-setup.ts'],
+    env: { FLEETPORT_TEST_STORE: store },
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+  },
+});
+
+// The API suite runs on PGlite always, and again on PostgreSQL whenever DATABASE_URL is set
+// (.ci/run sets it): then that run is part of the suite, never skipped.
+const apiProjects = [
+  api('api', 'pglite'),
+  ...(process.env.DATABASE_URL ? [api('api-postgres', 'postgres')] : []),
+];
 
 export default defineConfig({
   test: {
     projects: [
       { test: { name: 'contracts', include: ['contracts/src/**/*.test.ts'] } },
       { test: { name: 'theme-server', include: ['theme-server/src/**/*.test.ts'] } },
+      ...apiProjects,
       { test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}', 'web/scripts/**/*.test.ts'] } },
       { test: { name: 'repo', include: ['tests/unit/**/*.test.ts'] } },
     ],

@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import type { ApiDeps } from './deps.ts';
+import { ApiError } from './http/errors.ts';
+import { csrfGuard } from './http/guards.ts';
+import { openApiDocument } from './http/openapi.ts';
+import { RouteRegistry } from './http/route.ts';
+import { registerAccountRoutes } from './modules/auth/routes.ts';
+import { registerCompanyRoutes } from './modules/companies/routes.ts';
+import { registerLocalConfigRoutes } from './modules/config/routes.ts';
+import { registerHealthRoutes } from './modules/health/routes.ts';
+import { registerNotificationRoutes } from './modules/notifications/routes.ts';
+import { registerStorageRoutes } from './modules/storage/routes.ts';
+import { registerCurrentUserRoutes } from './modules/users/current-user.ts';
+
+export interface Api {
+  app: Express;
+  registry: RouteRegistry;
+}
+
+/** Routes that anything may call without the XHR header (probes, the API description). */
+const OPEN_PATHS = new Set(['/api/healthz', '/api/readyz', '/api/openapi.json']);
+const REQUEST_ID = /^[\w.-]{1,100}$/;
+
+export function createApi(deps: ApiDeps): Api {
+  const { log, sessions, keys, config } = deps;
+  const app = express();
+  app.disable('x-powered-by');
+  app.disable('etag');
+  // The API sits behind the edge, which sets X-Forwarded-For/Host/Proto.
+  app.set('trust proxy', config.TRUST_PROXY);
+
+  // One access-log line per request, carrying the edge's request id.
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const incoming = req.get('x-request-id');
+    const id = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    res.locals.requestId = id;
+    const { method, originalUrl } = req;
+    const started = performance.now();
+    res.once('close', () => {
+      const entry = {
+        reqId: id,
+        req: { method, url: originalUrl },
+        res: { statusCode: res.statusCode },
+        responseTime: Math.round(performance.now() - started),
+        user: (res.locals.auth as { userId?: number } | undefined)?.userId,
+      };
+      if (!res.writableFinished) log.warn(entry, 'request aborted');
+      else if (res.statusCode >= 500) log.error(entry, 'request errored');
+      else log.info(entry, 'request completed');
+    });
+    next();
+  });
+
+  app.use('/api', express.json({ limit: '1mb', strict: false }));
+
+  app.use(async (req: Request, res: Response, next: NextFunction) => {
+    if (OPEN_PATHS.has(req.path)) {
+      next();
+      return;
+    }
+    try {
+      res.locals.auth = await sessions.authenticate(req);
+      next();
+    } catch (error) {
+      next(error);
+    }
+  });
+  app.use(csrfGuard(keys, (req) => OPEN_PATHS.has(req.path)));
+
+  const registry = new RouteRegistry();
+  const router = express.Router();
+  registerHealthRoutes(registry, router, deps);
+  registerAccountRoutes(registry, router, deps);
+  registerCurrentUserRoutes(registry, router, deps);
+  registerLocalConfigRoutes(registry, router, deps);
+  registerStorageRoutes(registry, router, deps);
+  registerNotificationRoutes(registry, router, deps);
+  registerCompanyRoutes(registry, router, deps);
+
+  const document = openApiDocument(registry.routes);
+  router.get('/openapi.json', (_req, res) => {
+    res.json(document);
+  });
+  app.use('/api', router);
+
+  app.use((_req: Request, res: Response) => {
+    res.status(404).json({ success: false, errors: [{ code: 'NOT_FOUND', message: 'Not found.' }] });
+  });
+
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    if (error instanceof ApiError) {
+      if (error.status === 429 && typeof error.meta?.retry_after === 'number') {
+        res.setHeader('Retry-After', String(error.meta.retry_after));
+      }
+      res
+        .status(error.status)
+        .json({ success: false, ...(error.meta ? { meta: error.meta } : {}), errors: error.errors });
+      return;
+    }
+    const type = (error as { type?: string }).type;
+    if (type === 'entity.parse.failed') {
+      res.status(400).json({
+        success: false,
+        errors: [{ code: 'MALFORMED_JSON', message: 'The request body is not valid JSON.' }],
+      });
+      return;
+    }
+    if (type === 'entity.too.large') {
+      res.status(413).json({
+        success: false,
+        errors: [{ code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large.' }],
+      });
+      return;
+    }
+    const status = (error as { status?: number }).status;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      res.status(status).json({
+        success: false,
+        errors: [{ code: 'BAD_REQUEST', message: 'The request could not be read.' }],
+      });
+      return;
+    }
+    log.error({ err: error, reqId: res.locals.requestId, url: req.originalUrl }, 'request failed');
+    res.status(500).json({
+      success: false,
+      errors: [{ code: 'INTERNAL_ERROR', message: 'Something went wrong. Try again later.' }],
+    });
+  });
+
+  return { app, registry };
+}

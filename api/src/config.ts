@@ -1,0 +1,68 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** Every setting of the API, read from the environment once at boot (fail fast). */
+const configSchema = z.object({
+  /** Not PORT: `npm start` gives PORT to the edge, and the API sits behind it. */
+  API_PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  API_HOST: z.string().default('127.0.0.1'),
+  /** Which proxies' X-Forwarded-* to believe (Express syntax): the edge runs on these. */
+  TRUST_PROXY: z.string().default('loopback, linklocal, uniquelocal'),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** PGlite's data lives in `<DATA_DIR>/pglite` when DATABASE_URL is not set. */
+  DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
+  DATABASE_URL: z.url().optional(),
+  REDIS_URL: z.url().optional(),
+  /** Signs access tokens and XSRF tokens; generated once and kept in the database when unset. */
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL_S: z.coerce.number().int().min(30).max(3600).default(900),
+  REFRESH_TOKEN_TTL_S: z.coerce
+    .number()
+    .int()
+    .min(300)
+    .default(30 * 24 * 3600),
+  /**
+   * A refresh token presented again this soon after its rotation is taken as two tabs
+   * refreshing at once, not as theft (see SessionService.refresh).
+   */
+  REFRESH_REUSE_GRACE_S: z.coerce.number().int().min(0).max(60).default(10),
+  /** Spec §6: MFA is required by default. */
+  MFA_REQUIRED: flag.default(true),
+  /** Seeds the demo world into an empty store (npm start turns it on). */
+  SEED_DEMO: flag.default(false),
+  DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
+  LOGIN_WINDOW_S: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(15 * 60),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type ApiConfig = z.output<typeof configSchema>;
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const result = configSchema.safeParse(present);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid API configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+/** Defaults for tests and tools, overridden field by field. */
+export function configWith(overrides: Partial<ApiConfig>): ApiConfig {
+  return { ...readConfig({}), ...overrides };
+}

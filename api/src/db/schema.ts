@@ -1,0 +1,149 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The tables, mirrored by the versioned SQL files in `api/migrations/` (the migrations are
+ * the truth for the database; this file is the truth for queries, and tests run one against
+ * the other). Timestamps are `timestamptz`: UTC on the wire (spec §4).
+ */
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
+/**
+ * The company tree. `path` is the materialised path of ids from the root, each followed by a
+ * slash (`1/4/9/`): "is B in A's subtree" is `B.path LIKE A.path || '%'`, one indexed range
+ * scan and never a recursive query per request.
+ */
+export const companies = pgTable(
+  'companies',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    parentId: integer('parent_id'),
+    path: text('path').notNull(),
+    depth: integer('depth').notNull(),
+    showPayment: boolean('show_payment').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('companies_path_idx').on(table.path),
+    index('companies_parent_idx').on(table.parentId),
+  ],
+);
+
+export const roles = pgTable('roles', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  title: text('title').notNull(),
+  description: text('description').notNull().default(''),
+  /** Null: a global role (spec §3). */
+  companyId: integer('company_id'),
+  scope: text('scope', { enum: ['all', 'subtree', 'company'] }).notNull(),
+  builtIn: boolean('built_in').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+export const rolePermissions = pgTable(
+  'role_permissions',
+  {
+    roleId: integer('role_id').notNull(),
+    permission: text('permission').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.roleId, table.permission] })],
+);
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  username: text('username').notNull(),
+  passwordHash: text('password_hash'),
+  companyId: integer('company_id').notNull(),
+  roleId: integer('role_id').notNull(),
+  emailVerifiedAt: at('email_verified_at'),
+  mfaType: text('mfa_type', { enum: ['totp', 'email'] }),
+  totpSecret: text('totp_secret'),
+  countryIsoCode: text('country_iso_code'),
+  impersonationAccessLimit: at('impersonation_access_limit'),
+  createdAt: createdAt(),
+});
+
+/** One login. Access tokens name it (`sid`); revoking it ends every token of the login. */
+export const sessions = pgTable('sessions', {
+  id: uuid('id').primaryKey(),
+  userId: integer('user_id').notNull(),
+  /** The admin acting as `user_id` while impersonating (the token's `act` claim). */
+  actorUserId: integer('actor_user_id'),
+  createdAt: createdAt(),
+  expiresAt: at('expires_at').notNull(),
+  revokedAt: at('revoked_at'),
+  revokedReason: text('revoked_reason'),
+  mfaVerifiedAt: at('mfa_verified_at'),
+  passwordConfirmedAt: at('password_confirmed_at'),
+  ip: text('ip'),
+  userAgent: text('user_agent'),
+});
+
+/** Refresh tokens, stored as SHA-256 hashes; a session's tokens form one rotation family. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    sessionId: uuid('session_id').notNull(),
+    createdAt: createdAt(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+  },
+  (table) => [index('refresh_tokens_session_idx').on(table.sessionId)],
+);
+
+export const userStorage = pgTable(
+  'user_storage',
+  {
+    userId: integer('user_id').notNull(),
+    key: text('key').notNull(),
+    value: text('value').notNull(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.key] })],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id').notNull(),
+    type: text('type').notNull(),
+    summary: text('summary').notNull(),
+    data: jsonb('data').notNull().default(sql`'{}'::jsonb`),
+    createdAt: createdAt(),
+    seenAt: at('seen_at'),
+  },
+  (table) => [index('notifications_user_idx').on(table.userId, table.id)],
+);
+
+export const tags = pgTable('tags', {
+  id: serial('id').primaryKey(),
+  companyId: integer('company_id').notNull(),
+  name: text('name').notNull(),
+  description: text('description'),
+  color: text('color'),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,17 @@
+import type { Logger } from 'pino';
+import type { ApiConfig } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import type { FailureCounter } from './modules/auth/rate-limit.ts';
+import type { Keys } from './modules/auth/secrets.ts';
+import type { SessionService } from './modules/auth/sessions.ts';
+
+/** What the routes are built from: one object, created at start-up (and by the tests). */
+export interface ApiDeps {
+  config: ApiConfig;
+  database: Database;
+  db: Db;
+  log: Logger;
+  keys: Keys;
+  sessions: SessionService;
+  loginFailures: FailureCounter;
+}

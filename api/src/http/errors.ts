@@ -1,0 +1,47 @@
+import type { ErrorItem } from '@fleetport/contracts/envelope';
+
+/**
+ * Typed errors that routes throw; one middleware turns them into the envelope (spec §7/§8).
+ * Anything else is an internal error: logged, and answered without internals.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errors: ErrorItem[];
+  readonly meta: Record<string, unknown> | undefined;
+
+  constructor(status: number, errors: ErrorItem[], meta?: Record<string, unknown>) {
+    super(errors[0]?.message ?? 'API error');
+    this.status = status;
+    this.errors = errors;
+    this.meta = meta;
+  }
+}
+
+const item = (code: string, message: string, source?: string): ErrorItem =>
+  source === undefined ? { code, message } : { code, message, source };
+
+export const badRequest = (message: string, code = 'BAD_REQUEST') => new ApiError(400, [item(code, message)]);
+
+export const unauthorized = (message = 'Authentication is required.') =>
+  new ApiError(401, [item('UNAUTHORIZED', message)]);
+
+/** One body for "not yours" and "does not exist" on another tenant's objects (no probing). */
+export const forbidden = (message = 'You do not have permission to do this.') =>
+  new ApiError(403, [item('FORBIDDEN', message)]);
+
+export const notFound = (message = 'Not found.') => new ApiError(404, [item('NOT_FOUND', message)]);
+
+export const conflict = (message: string, source?: string) =>
+  new ApiError(409, [item('CONFLICT', message, source)]);
+
+export const validationFailed = (errors: ErrorItem[]) => new ApiError(422, errors);
+
+export const fieldError = (source: string, message: string, code = 'VALIDATION_ERROR') =>
+  new ApiError(422, [item(code, message, source)]);
+
+/** 423: the operation needs the password confirmed again (POST /password-confirmation). */
+export const passwordConfirmationRequired = () =>
+  new ApiError(423, [item('PASSWORD_CONFIRMATION_REQUIRED', 'Please confirm your password to continue.')]);
+
+export const tooManyRequests = (message: string, retryAfterS: number) =>
+  new ApiError(429, [item('TOO_MANY_REQUESTS', message)], { retry_after: retryAfterS });

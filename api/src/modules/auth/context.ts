@@ -1,0 +1,21 @@
+import type { Permission } from '@fleetport/contracts/permissions';
+import type { RoleScope } from '@fleetport/contracts/roles';
+
+/** The caller of a request, loaded from the access token and the database on every request. */
+export interface AuthContext {
+  userId: number;
+  sessionId: string;
+  email: string;
+  companyId: number;
+  /** Materialised path of the user's company (`1/4/`): the root of a `subtree` scope. */
+  companyPath: string;
+  roleId: number;
+  roleName: string;
+  scope: RoleScope;
+  permissions: ReadonlySet<Permission>;
+  /** The admin acting as this user while impersonating (the token's `act` claim). */
+  actorUserId: number | undefined;
+  /** Access token expiry, in seconds since the epoch (GET /user `exp`). */
+  exp: number;
+  can(permission: Permission): boolean;
+}

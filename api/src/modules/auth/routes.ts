@@ -1,0 +1,109 @@
+import { eq } from 'drizzle-orm';
+import type { Router } from 'express';
+import { z } from 'zod';
+import { users } from '../../db/schema.ts';
+import type { ApiDeps } from '../../deps.ts';
+import { ApiError, tooManyRequests, unauthorized } from '../../http/errors.ts';
+import { requestOrigin } from '../../http/guards.ts';
+import type { RouteRegistry } from '../../http/route.ts';
+import { verifyPassword } from './passwords.ts';
+
+/** Where logout sends the browser when no acceptable redirect_uri was given. */
+export const LOGIN_PAGE = '/account/login';
+
+const loginBody = z.object({
+  email: z.string().trim().toLowerCase().email('must be an e-mail address').max(254),
+  password: z.string().min(1, 'is required').max(1024),
+});
+
+const revokeBody = z.object({
+  client_id: z.string().max(200).optional(),
+  redirect_uri: z.string().max(2000).optional(),
+});
+
+/** The redirect target of a logout: `redirect_uri` only when it is on our own origin. */
+export function logoutLocation(redirectUri: string | undefined, origin: string): string {
+  if (!redirectUri) return LOGIN_PAGE;
+  try {
+    const target = new URL(redirectUri, origin);
+    return target.origin === origin ? `${target.pathname}${target.search}${target.hash}` : LOGIN_PAGE;
+  } catch {
+    return LOGIN_PAGE;
+  }
+}
+
+export function registerAccountRoutes(registry: RouteRegistry, router: Router, deps: ApiDeps): void {
+  const { db, sessions, loginFailures, config } = deps;
+
+  registry.add(router, {
+    method: 'post',
+    path: '/account/login',
+    summary: 'Sign in with e-mail and password; sets the session cookies.',
+    tag: 'account',
+    access: { public: true },
+    body: loginBody,
+    statuses: { 401: 'Wrong e-mail or password', 429: 'Too many failed attempts' },
+    handler: async ({ req, res, body }) => {
+      // Spec: the 11th failure for an account from one IP answers 429. One IP spraying many
+      // accounts is stopped at ten times that; a NAT of honest users stays well below.
+      const ip = req.ip ?? 'unknown';
+      const limits: [string, number][] = [
+        [`account:${body.email}|ip:${ip}`, config.LOGIN_MAX_FAILURES],
+        [`ip:${ip}`, config.LOGIN_MAX_FAILURES * 10],
+      ];
+      const counts = await Promise.all(limits.map(([key]) => loginFailures.count(key)));
+      const blocked = limits.find(([, max], index) => (counts[index] ?? 0) >= max);
+      if (blocked) {
+        throw tooManyRequests(
+          'Too many failed sign-in attempts. Try again later.',
+          await loginFailures.retryAfter(blocked[0]),
+        );
+      }
+      const [user] = await db.select().from(users).where(eq(users.email, body.email));
+      if (!(await verifyPassword(user?.passwordHash, body.password)) || !user) {
+        await Promise.all(limits.map(([key]) => loginFailures.add(key)));
+        throw new ApiError(401, [{ code: 'INVALID_CREDENTIALS', message: 'Wrong e-mail or password.' }]);
+      }
+      await loginFailures.reset(limits[0]?.[0] as string);
+      // A session the browser still held is ended: login always starts a new one.
+      const previous = await sessions.authenticate(req);
+      if (previous) await sessions.revoke(previous.sessionId, 'replaced by a new login');
+      const { exp } = await sessions.start(req, res, user.id);
+      return { data: { id: user.id, email: user.email, exp } };
+    },
+  });
+
+  registry.add(router, {
+    method: 'post',
+    path: '/account/token/refresh',
+    summary: 'Rotates the refresh token and issues a new access token (used on a 401).',
+    tag: 'account',
+    access: { public: true },
+    statuses: { 401: 'No valid refresh token; the session is over' },
+    handler: async ({ req, res }) => {
+      const outcome = await sessions.refresh(req, res);
+      if (outcome === 'rotated' || outcome === 'grace') return { data: { refreshed: true } };
+      sessions.clearCookies(req, res);
+      if (outcome === 'reused') {
+        deps.log.warn({ ip: req.ip }, 'refresh token reused: the session is revoked');
+      }
+      throw unauthorized('Your session has ended. Please sign in again.');
+    },
+  });
+
+  registry.add(router, {
+    method: 'post',
+    path: '/account/token/revoke',
+    summary: 'Ends the session (logout); answers the location to go to.',
+    tag: 'account',
+    access: { public: true },
+    body: revokeBody,
+    handler: async ({ req, res, body }) => {
+      await sessions.revokeFromCookies(req, 'logout');
+      sessions.clearCookies(req, res);
+      const location = logoutLocation(body.redirect_uri, requestOrigin(req));
+      res.setHeader('Location', location);
+      return { data: { location } };
+    },
+  });
+}

@@ -1,0 +1,212 @@
+import { randomUUID } from 'node:crypto';
+import { isPermission, type Permission } from '@fleetport/contracts/permissions';
+import type { RoleScope } from '@fleetport/contracts/roles';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Request, Response } from 'express';
+import type { ApiConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { companies, refreshTokens, rolePermissions, roles, sessions, users } from '../../db/schema.ts';
+import type { AuthContext } from './context.ts';
+import { clearSessionCookies, cookieNames, readCookie, setSessionCookies } from './cookies.ts';
+import { type Keys, xsrfTokenFor } from './secrets.ts';
+import { hashRefreshToken, newRefreshToken, signAccessToken, verifyAccessToken } from './tokens.ts';
+
+export type RefreshOutcome = 'rotated' | 'grace' | 'missing' | 'expired' | 'reused';
+
+export class SessionService {
+  private readonly db: Db;
+  private readonly keys: Keys;
+  private readonly config: ApiConfig;
+
+  constructor(db: Db, keys: Keys, config: ApiConfig) {
+    this.db = db;
+    this.keys = keys;
+    this.config = config;
+  }
+
+  /** Starts a new session (a new id: login rotates the session) and sets its cookies. */
+  async start(
+    req: Request,
+    res: Response,
+    userId: number,
+    options: { actorUserId?: number; mfaVerified?: boolean } = {},
+  ): Promise<{ sessionId: string; exp: number }> {
+    const sessionId = randomUUID();
+    const now = new Date();
+    await this.db.insert(sessions).values({
+      id: sessionId,
+      userId,
+      actorUserId: options.actorUserId ?? null,
+      expiresAt: new Date(now.getTime() + this.config.REFRESH_TOKEN_TTL_S * 1000),
+      mfaVerifiedAt: options.mfaVerified ? now : null,
+      ip: req.ip ?? null,
+      userAgent: req.headers['user-agent']?.slice(0, 400) ?? null,
+    });
+    const exp = await this.issue(req, res, { userId, sessionId, actorUserId: options.actorUserId });
+    return { sessionId, exp };
+  }
+
+  /** Writes a new access token, a new refresh token and the XSRF token as cookies. */
+  private async issue(
+    req: Request,
+    res: Response,
+    claims: { userId: number; sessionId: string; actorUserId: number | undefined },
+    rotate = true,
+  ): Promise<number> {
+    const access = await signAccessToken(this.keys.accessToken, claims, this.config.ACCESS_TOKEN_TTL_S);
+    let refreshToken = '';
+    if (rotate) {
+      const refresh = newRefreshToken();
+      await this.db.insert(refreshTokens).values({
+        tokenHash: refresh.hash,
+        sessionId: claims.sessionId,
+        expiresAt: new Date(Date.now() + this.config.REFRESH_TOKEN_TTL_S * 1000),
+      });
+      refreshToken = refresh.token;
+    }
+    const cookies = {
+      accessToken: access.token,
+      accessMaxAgeS: this.config.ACCESS_TOKEN_TTL_S,
+      refreshToken,
+      refreshMaxAgeS: this.config.REFRESH_TOKEN_TTL_S,
+      xsrfToken: xsrfTokenFor(this.keys, claims.sessionId),
+    };
+    if (rotate) setSessionCookies(req, res, cookies);
+    else {
+      res.cookie(cookieNames(req.secure).access, access.token, {
+        secure: req.secure,
+        sameSite: 'strict',
+        httpOnly: true,
+        path: '/',
+        maxAge: this.config.ACCESS_TOKEN_TTL_S * 1000,
+      });
+    }
+    return access.exp;
+  }
+
+  /**
+   * POST /account/token/refresh: rotation with reuse detection. A rotated token presented again
+   * within REFRESH_REUSE_GRACE_S is two tabs refreshing at once (the browser had not stored the
+   * new cookie yet), not theft: that caller gets a new access token and no new refresh token.
+   * Any later reuse revokes the session, which is the token's whole family.
+   */
+  async refresh(req: Request, res: Response): Promise<RefreshOutcome> {
+    const presented = readCookie(req, cookieNames(req.secure).refresh);
+    if (!presented) return 'missing';
+    const [row] = await this.db
+      .select({ token: refreshTokens, session: sessions })
+      .from(refreshTokens)
+      .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+      .where(eq(refreshTokens.tokenHash, hashRefreshToken(presented)));
+    if (!row) return 'missing';
+    const { token, session } = row;
+    const now = Date.now();
+    if (session.revokedAt || session.expiresAt.getTime() <= now || token.expiresAt.getTime() <= now) {
+      return 'expired';
+    }
+    const claims = {
+      userId: session.userId,
+      sessionId: session.id,
+      actorUserId: session.actorUserId ?? undefined,
+    };
+    if (token.usedAt) {
+      if (now - token.usedAt.getTime() <= this.config.REFRESH_REUSE_GRACE_S * 1000) {
+        await this.issue(req, res, claims, false);
+        return 'grace';
+      }
+      await this.revoke(session.id, 'refresh token reused');
+      return 'reused';
+    }
+    // Marks the token used only if no concurrent request did so first.
+    const marked = await this.db
+      .update(refreshTokens)
+      .set({ usedAt: new Date(now) })
+      .where(and(eq(refreshTokens.tokenHash, token.tokenHash), isNull(refreshTokens.usedAt)))
+      .returning({ hash: refreshTokens.tokenHash });
+    if (marked.length === 0) {
+      await this.issue(req, res, claims, false);
+      return 'grace';
+    }
+    await this.issue(req, res, claims);
+    return 'rotated';
+  }
+
+  async revoke(sessionId: string, reason: string): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ revokedAt: new Date(), revokedReason: reason })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  }
+
+  /** Logout: ends the session named by the access cookie or, once that expired, the refresh cookie. */
+  async revokeFromCookies(req: Request, reason: string): Promise<void> {
+    const auth = await this.authenticate(req);
+    if (auth) {
+      await this.revoke(auth.sessionId, reason);
+      return;
+    }
+    const presented = readCookie(req, cookieNames(req.secure).refresh);
+    if (!presented) return;
+    const [row] = await this.db
+      .select({ sessionId: refreshTokens.sessionId })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hashRefreshToken(presented)));
+    if (row) await this.revoke(row.sessionId, reason);
+  }
+
+  clearCookies(req: Request, res: Response): void {
+    clearSessionCookies(req, res);
+  }
+
+  /** The caller of a request, or undefined: no token, a bad one, or a revoked session. */
+  async authenticate(req: Request): Promise<AuthContext | undefined> {
+    const token = readCookie(req, cookieNames(req.secure).access);
+    if (!token) return undefined;
+    const claims = await verifyAccessToken(this.keys.accessToken, token);
+    if (!claims) return undefined;
+    const [row] = await this.db
+      .select({
+        userId: users.id,
+        email: users.email,
+        companyId: users.companyId,
+        companyPath: companies.path,
+        roleId: roles.id,
+        roleName: roles.name,
+        scope: roles.scope,
+        actorUserId: sessions.actorUserId,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .innerJoin(companies, eq(companies.id, users.companyId))
+      .innerJoin(roles, eq(roles.id, users.roleId))
+      .where(
+        and(
+          eq(sessions.id, claims.sessionId),
+          eq(sessions.userId, claims.userId),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, new Date()),
+        ),
+      );
+    if (!row) return undefined;
+    // Loaded on every request: a role change applies to live sessions at once.
+    const granted = await this.db
+      .select({ permission: rolePermissions.permission })
+      .from(rolePermissions)
+      .where(eq(rolePermissions.roleId, row.roleId));
+    const permissions = new Set<Permission>(granted.map((g) => g.permission).filter(isPermission));
+    return {
+      userId: row.userId,
+      sessionId: claims.sessionId,
+      email: row.email,
+      companyId: row.companyId,
+      companyPath: row.companyPath,
+      roleId: row.roleId,
+      roleName: row.roleName,
+      scope: row.scope as RoleScope,
+      permissions,
+      actorUserId: row.actorUserId ?? undefined,
+      exp: claims.exp,
+      can: (permission) => permissions.has(permission),
+    };
+  }
+}

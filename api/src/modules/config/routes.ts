@@ -1,0 +1,18 @@
+import type { Router } from 'express';
+import { z } from 'zod';
+import type { ApiDeps } from '../../deps.ts';
+import type { RouteRegistry } from '../../http/route.ts';
+
+/** GET /local/config (spec §7): device counts for the console's banner; more join with devices. */
+export function registerLocalConfigRoutes(registry: RouteRegistry, router: Router, _deps: ApiDeps): void {
+  registry.add(router, {
+    method: 'get',
+    path: '/local/config',
+    summary: 'Installation limits: the maximum and current number of devices.',
+    tag: 'configuration',
+    access: { signedIn: true },
+    response: z.object({ max_devices_count: z.number(), total_devices_count: z.number() }),
+    // Spec §9: max_devices_count defaults to 0 (no limit). Devices arrive with the devices issue.
+    handler: () => ({ data: { max_devices_count: 0, total_devices_count: 0 } }),
+  });
+}

@@ -1,0 +1,43 @@
+import type { Router } from 'express';
+import { z } from 'zod';
+import type { ApiDeps } from '../../deps.ts';
+import type { RouteRegistry } from '../../http/route.ts';
+
+export function registerHealthRoutes(registry: RouteRegistry, router: Router, deps: ApiDeps): void {
+  registry.add(router, {
+    method: 'get',
+    path: '/healthz',
+    summary: 'Liveness: the process answers.',
+    tag: 'operations',
+    access: { public: true },
+    response: z.object({ status: z.literal('alive') }),
+    handler: ({ res }) => {
+      res.setHeader('Cache-Control', 'no-store');
+      return { data: { status: 'alive' } };
+    },
+  });
+
+  registry.add(router, {
+    method: 'get',
+    path: '/readyz',
+    summary: 'Readiness: the database answers.',
+    tag: 'operations',
+    access: { public: true },
+    response: z.object({ status: z.enum(['ready', 'unavailable']), database: z.string() }),
+    statuses: { 503: 'The database does not answer' },
+    handler: async ({ res }) => {
+      res.setHeader('Cache-Control', 'no-store');
+      try {
+        await deps.database.ping();
+        return { data: { status: 'ready', database: deps.database.kind } };
+      } catch {
+        res.status(503).json({
+          success: false,
+          data: { status: 'unavailable', database: deps.database.kind },
+          errors: [{ code: 'DATABASE_UNAVAILABLE', message: 'The database does not answer.' }],
+        });
+        return undefined;
+      }
+    },
+  });
+}

@@ -1,0 +1,88 @@
+import { eq } from 'drizzle-orm';
+import type { Router } from 'express';
+import { z } from 'zod';
+import { companies, roles, users } from '../../db/schema.ts';
+import type { ApiDeps } from '../../deps.ts';
+import { ApiError, unauthorized } from '../../http/errors.ts';
+import type { RouteRegistry } from '../../http/route.ts';
+
+/** GET /user: every field of spec §3 "Current user". */
+export const currentUserSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  email: z.string(),
+  company: z.object({ id: z.number(), name: z.string(), parent_id: z.number().nullable() }),
+  role: z.object({ id: z.number(), name: z.string(), title: z.string() }),
+  avatar_url: z.string().nullable(),
+  mfa_type: z.enum(['totp', 'email']).nullable(),
+  exp: z.number().describe('access token expiry, seconds since the epoch'),
+  permissions: z.array(z.string()),
+  country_iso_code: z.string().nullable(),
+  company_id: z.number(),
+  company_name: z.string(),
+  role_title: z.string(),
+  impersonation_access_limit: z.string().nullable().describe('UTC; only while in the future'),
+  act: z.object({ id: z.number(), email: z.string() }).optional().describe('present while impersonating'),
+});
+
+const globalError = (code: string, message: string) => new ApiError(403, [{ code, message }]);
+
+export function registerCurrentUserRoutes(registry: RouteRegistry, router: Router, deps: ApiDeps): void {
+  const { db, config } = deps;
+  registry.add(router, {
+    method: 'get',
+    path: '/user',
+    summary: 'The signed-in user, with permissions. Global errors: EMAIL_NOT_VERIFIED, MFA_MANDATORY.',
+    tag: 'account',
+    access: { signedIn: true },
+    response: currentUserSchema,
+    statuses: { 403: 'A global error code (spec §8) the console shows as a full-screen notice' },
+    handler: async ({ auth }) => {
+      const [row] = await db
+        .select({ user: users, company: companies, role: roles })
+        .from(users)
+        .innerJoin(companies, eq(companies.id, users.companyId))
+        .innerJoin(roles, eq(roles.id, users.roleId))
+        .where(eq(users.id, auth.userId));
+      if (!row) throw unauthorized();
+      const { user, company, role } = row;
+      // While impersonating, the admin's own account state is what counts, not the user's.
+      if (auth.actorUserId === undefined) {
+        if (!user.emailVerifiedAt) {
+          throw globalError('EMAIL_NOT_VERIFIED', 'Please verify your e-mail address to continue.');
+        }
+        if (config.MFA_REQUIRED && !user.mfaType) {
+          throw globalError('MFA_MANDATORY', 'Multi-factor authentication is required for your account.');
+        }
+      }
+      let act: { id: number; email: string } | undefined;
+      if (auth.actorUserId !== undefined) {
+        const [actor] = await db
+          .select({ id: users.id, email: users.email })
+          .from(users)
+          .where(eq(users.id, auth.actorUserId));
+        act = actor;
+      }
+      const limit = user.impersonationAccessLimit;
+      return {
+        data: currentUserSchema.parse({
+          id: user.id,
+          username: user.username,
+          email: user.email,
+          company: { id: company.id, name: company.name, parent_id: company.parentId },
+          role: { id: role.id, name: role.name, title: role.title },
+          avatar_url: null,
+          mfa_type: user.mfaType,
+          exp: auth.exp,
+          permissions: [...auth.permissions].sort(),
+          country_iso_code: user.countryIsoCode,
+          company_id: company.id,
+          company_name: company.name,
+          role_title: role.title,
+          impersonation_access_limit: limit && limit.getTime() > Date.now() ? limit.toISOString() : null,
+          ...(act ? { act } : {}),
+        }),
+      };
+    },
+  });
+}

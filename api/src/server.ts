@@ -1,0 +1,81 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { createApi } from './app.ts';
+import type { ApiConfig } from './config.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+import type { ApiDeps } from './deps.ts';
+import { type FailureCounter, MemoryFailureCounter, RedisFailureCounter } from './modules/auth/rate-limit.ts';
+import { loadKeys } from './modules/auth/secrets.ts';
+import { SessionService } from './modules/auth/sessions.ts';
+import { ensureBuiltInRoles } from './seed/built-in-roles.ts';
+import { type SeedResult, seedDemoWorld } from './seed/demo-world.ts';
+
+export interface RunningApi {
+  server: Server;
+  port: number;
+  url: string;
+  deps: ApiDeps;
+  seed: SeedResult | undefined;
+  close: () => Promise<void>;
+}
+
+/** Opens the store, migrates, prepares roles (and the demo world when asked), then listens. */
+export async function startApi(
+  config: ApiConfig,
+  log: Logger,
+  options: { database?: Database } = {},
+): Promise<RunningApi> {
+  const database =
+    options.database ??
+    (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, log }));
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    : undefined;
+  redis?.on('error', (error) => log.warn({ err: error }, 'redis connection error'));
+  try {
+    await migrate(database, log);
+    const seed = await database.exclusive(async () => {
+      await ensureBuiltInRoles(database.db);
+      return config.SEED_DEMO ? seedDemoWorld(database.db, config.DEMO_PASSWORD) : undefined;
+    });
+    const keys = await loadKeys(database.db, config.SESSION_SECRET);
+    const loginFailures: FailureCounter = redis
+      ? new RedisFailureCounter(redis, config.LOGIN_WINDOW_S)
+      : new MemoryFailureCounter(config.LOGIN_WINDOW_S);
+    const deps: ApiDeps = {
+      config,
+      database,
+      db: database.db,
+      log,
+      keys,
+      sessions: new SessionService(database.db, keys, config),
+      loginFailures,
+    };
+    const { app } = createApi(deps);
+    const server = createServer(app);
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.API_PORT, config.API_HOST, () => resolve());
+    });
+    const { port } = server.address() as AddressInfo;
+    const close = async (): Promise<void> => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const force = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_TIMEOUT_MS);
+      await closed;
+      clearTimeout(force);
+      redis?.disconnect();
+      if (!options.database) await database.close();
+    };
+    return { server, port, url: `http://127.0.0.1:${port}`, deps, seed, close };
+  } catch (error) {
+    redis?.disconnect();
+    if (!options.database) await database.close().catch(() => undefined);
+    throw error;
+  }
+}
