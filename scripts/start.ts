@@ -39,13 +39,20 @@ if (built === 0 || built < sources) {
 }
 
 const port = process.env.PORT ?? '8080';
+const apiPort = process.env.API_PORT ?? '3000';
+// The demo: seeded world, MFA not required (one setting for the API and the edge's
+// /localrms-config.json). Any of these set in the environment wins.
+const shared = {
+  SEED_DEMO: 'true',
+  MFA_REQUIRED: 'false',
+  ...process.env,
+  PORT: port,
+  API_PORT: apiPort,
+  API_URL: process.env.API_URL ?? `http://127.0.0.1:${apiPort}`,
+};
 const children: ChildProcess[] = [];
 function run(name: string, script: string): void {
-  const child = spawn(process.execPath, [script], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, PORT: port },
-  });
+  const child = spawn(process.execPath, [script], { cwd: root, stdio: 'inherit', env: shared });
   child.on('exit', (code, signal) => {
     if (stopping) return;
     console.error(`${name} stopped (${signal ?? `exit ${code}`}); stopping Fleetport.`);
@@ -63,6 +70,7 @@ function stop(code: number): void {
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 
+run('api', 'api/src/main.ts');
 run('edge', 'theme-server/src/main.ts');
 
 console.log(`
@@ -70,5 +78,6 @@ console.log(`
     http://localhost:${port}             Fleetport (default brand)
     http://acme.localhost:${port}        Acme Networks (reseller brand)
     http://northwind.localhost:${port}   Northwind Logistics
+  The API (behind the edge at /api) keeps its data in ${process.env.DATABASE_URL ? 'DATABASE_URL' : 'data/ (PGlite)'}.
   Brand administration: set BRAND_ADMIN_TOKEN, then /edge/brands. Stop with Ctrl+C.
 `);

@@ -7,6 +7,7 @@ import type { ApiConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import type { ApiDeps } from './deps.ts';
+import type { RouteSpec } from './http/route.ts';
 import { type FailureCounter, MemoryFailureCounter, RedisFailureCounter } from './modules/auth/rate-limit.ts';
 import { loadKeys } from './modules/auth/secrets.ts';
 import { SessionService } from './modules/auth/sessions.ts';
@@ -19,6 +20,8 @@ export interface RunningApi {
   url: string;
   deps: ApiDeps;
   seed: SeedResult | undefined;
+  /** Every declared route (OpenAPI, and the tests that walk all routes). */
+  routes: readonly RouteSpec[];
   close: () => Promise<void>;
 }
 
@@ -54,7 +57,7 @@ export async function startApi(
       sessions: new SessionService(database.db, keys, config),
       loginFailures,
     };
-    const { app } = createApi(deps);
+    const { app, registry } = createApi(deps);
     const server = createServer(app);
     server.keepAliveTimeout = 65_000;
     server.headersTimeout = 66_000;
@@ -72,7 +75,7 @@ export async function startApi(
       redis?.disconnect();
       if (!options.database) await database.close();
     };
-    return { server, port, url: `http://127.0.0.1:${port}`, deps, seed, close };
+    return { server, port, url: `http://127.0.0.1:${port}`, deps, seed, routes: registry.routes, close };
   } catch (error) {
     redis?.disconnect();
     if (!options.database) await database.close().catch(() => undefined);

@@ -3,7 +3,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { makeDist, SHIPPED_THEMES } from './testing/fixtures.ts';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
@@ -63,6 +63,10 @@ describe('edge process', () => {
         BRANDS_DIR: SHIPPED_THEMES,
         LOG_LEVEL: 'info',
       },
+    });
+    // A failed assertion must not leave the edge running.
+    onTestFinished(() => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     });
     const lines: Record<string, unknown>[] = [];
     let buffered = '';
