@@ -1,10 +1,13 @@
 import { defineConfig } from '@playwright/test';
+import { E2E_API_PORT, E2E_PASSWORD, E2E_PORT } from './tests/e2e/support.ts';
 
 /**
  * End-to-end specs in Debian's Chromium (no downloaded browsers) against the real edge serving
- * the real console build (`npm run build` first; `npm test` does it).
+ * the real console build (`npm run build` first; `npm test` does it) and the real API on a
+ * fresh PGlite store seeded with the demo world.
  */
-const PORT = 18_181;
+const PORT = E2E_PORT;
+const API_PORT = E2E_API_PORT;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -28,11 +31,36 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node theme-server/src/main.ts',
-    url: `http://localhost:${PORT}/edge/healthz`,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    reuseExistingServer: false,
-    timeout: 30_000,
-  },
+  webServer: [
+    {
+      // A fresh store each run; DATABASE_URL is cleared so CI's PostgreSQL is left alone.
+      command: 'rm -rf data/e2e && node api/src/main.ts',
+      url: `http://127.0.0.1:${API_PORT}/api/healthz`,
+      env: {
+        API_PORT: String(API_PORT),
+        DATA_DIR: 'data/e2e',
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        SEED_DEMO: 'true',
+        DEMO_PASSWORD: E2E_PASSWORD,
+        MFA_REQUIRED: 'false',
+        LOG_LEVEL: 'warn',
+      },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: 'node theme-server/src/main.ts',
+      url: `http://localhost:${PORT}/edge/healthz`,
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        API_URL: `http://127.0.0.1:${API_PORT}`,
+        MFA_REQUIRED: 'false',
+        LOG_LEVEL: 'warn',
+      },
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+  ],
 });

@@ -21,7 +21,12 @@ const children: ChildProcess[] = [
       cwd: root,
       stdio: 'inherit',
       // A build folder of its own: the production build keeps its precompressed files.
-      env: { NODE_ENV: 'development', WEB_DIST: `${root}web/dist-dev`, MFA_REQUIRED: 'false', ...process.env },
+      env: {
+        NODE_ENV: 'development',
+        WEB_DIST: `${root}web/dist-dev`,
+        MFA_REQUIRED: 'false',
+        ...process.env,
+      },
     },
   ),
 ];
