@@ -12,6 +12,7 @@ FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY contracts/package.json contracts/
+COPY api/package.json api/
 COPY theme-server/package.json theme-server/
 COPY web/package.json web/
 RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
@@ -35,6 +36,7 @@ COPY package.json package-lock.json ./
 COPY contracts/package.json contracts/
 COPY theme-server/package.json theme-server/
 # The lock file names every workspace, so npm wants each workspace's package.json to be present.
+COPY api/package.json api/
 COPY web/package.json web/
 RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --no-audit --no-fund --ignore-scripts \
       --workspace @fleetport/theme-server --workspace @fleetport/contracts --include-workspace-root=false
