@@ -54,6 +54,7 @@ export class FileBrandStore implements BrandStore {
   private watcher: FSWatcher | undefined;
   /** One non-recursive watcher per brand folder (see `watchFolders`). */
   private readonly folderWatchers = new Map<string, FSWatcher>();
+  private warnedWatchLimit = false;
   private readonly listeners = new Set<(set: BrandSet) => void>();
   private readonly pending = new Set<string>();
   private readonly rewatch = new Set<string>();
@@ -118,8 +119,16 @@ export class FileBrandStore implements BrandStore {
           if (this.folderWatchers.get(id) === watcher) this.folderWatchers.delete(id);
         });
         this.folderWatchers.set(id, watcher);
-      } catch {
-        // Not a folder, or already gone: the top folder's watcher reports what comes next.
+      } catch (error) {
+        // Not a folder, or already gone: the top folder's watcher reports what comes next. Out of
+        // inotify watches is different: edits in this folder would go unseen, so say so.
+        if ((error as NodeJS.ErrnoException).code === 'ENOSPC' && !this.warnedWatchLimit) {
+          this.warnedWatchLimit = true;
+          this.log.error(
+            { brand: id, watched: this.folderWatchers.size },
+            'out of inotify watches: edits in some brand folders are not seen; raise fs.inotify.max_user_watches',
+          );
+        }
       }
     }
   }
