@@ -4,6 +4,8 @@ import type { Database, Db } from './db/client.ts';
 import type { FailureCounter } from './modules/auth/rate-limit.ts';
 import type { Keys } from './modules/auth/secrets.ts';
 import type { SessionService } from './modules/auth/sessions.ts';
+import type { NotificationService } from './modules/notifications/service.ts';
+import type { Realtime } from './modules/realtime/realtime.ts';
 
 /** What the routes are built from: one object, created at start-up (and by the tests). */
 export interface ApiDeps {
@@ -14,4 +16,6 @@ export interface ApiDeps {
   keys: Keys;
   sessions: SessionService;
   loginFailures: FailureCounter;
+  realtime: Realtime;
+  notifications: NotificationService;
 }

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import proxyAddr from 'proxy-addr';
 import { createApi } from './app.ts';
 import type { ApiConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
@@ -11,6 +12,8 @@ import type { RouteSpec } from './http/route.ts';
 import { type FailureCounter, MemoryFailureCounter, RedisFailureCounter } from './modules/auth/rate-limit.ts';
 import { loadKeys } from './modules/auth/secrets.ts';
 import { SessionService } from './modules/auth/sessions.ts';
+import { NotificationService } from './modules/notifications/service.ts';
+import { Realtime } from './modules/realtime/realtime.ts';
 import { ensureBuiltInRoles } from './seed/built-in-roles.ts';
 import { type SeedResult, seedDemoWorld } from './seed/demo-world.ts';
 
@@ -48,17 +51,30 @@ export async function startApi(
     const loginFailures: FailureCounter = redis
       ? new RedisFailureCounter(redis, config.LOGIN_WINDOW_S)
       : new MemoryFailureCounter(config.LOGIN_WINDOW_S);
+    const sessions = new SessionService(database.db, keys, config);
+    const server = createServer();
+    const trust = proxyAddr.compile(config.TRUST_PROXY.split(',').map((part) => part.trim()));
+    const realtime = new Realtime({
+      server,
+      sessions,
+      db: database.db,
+      log,
+      trustProxy: (address) => trust(address, 0),
+      redis: redis ? { pub: redis, sub: redis.duplicate() } : undefined,
+    });
     const deps: ApiDeps = {
       config,
       database,
       db: database.db,
       log,
       keys,
-      sessions: new SessionService(database.db, keys, config),
+      sessions,
       loginFailures,
+      realtime,
+      notifications: new NotificationService(database.db, realtime),
     };
     const { app, registry } = createApi(deps);
-    const server = createServer(app);
+    server.on('request', app);
     server.keepAliveTimeout = 65_000;
     server.headersTimeout = 66_000;
     await new Promise<void>((resolve, reject) => {
@@ -67,6 +83,8 @@ export async function startApi(
     });
     const { port } = server.address() as AddressInfo;
     const close = async (): Promise<void> => {
+      // Closes the sockets too; the HTTP server's close is awaited below.
+      realtime.io.disconnectSockets(true);
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       const force = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_TIMEOUT_MS);

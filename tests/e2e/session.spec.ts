@@ -6,7 +6,7 @@ import { E2E_PASSWORD } from './support.ts';
  * Chromium stores and sends them, the XSRF cookie read by page script and echoed (spec §7).
  * The login page itself comes with the console shell; here the page's own fetch signs in.
  */
-test('signs in through the edge, echoes the XSRF cookie on writes, and logs out for good', async ({
+test('signs in through the edge, opens the realtime socket, echoes the XSRF cookie on writes, and logs out for good', async ({
   page,
 }) => {
   const violations: string[] = [];
@@ -33,10 +33,27 @@ test('signs in through the edge, echoes the XSRF cookie on writes, and logs out 
       });
       return { status: response.status, body: await response.json() };
     };
+    // The realtime handshake through the edge: socket.io's CONNECT packet (40) is answered by
+    // CONNECT (40) with a session, by CONNECT_ERROR (44) without one.
+    const realtime = () =>
+      new Promise<string>((resolve) => {
+        const socket = new WebSocket(`ws://${location.host}/status/socket.io/?EIO=4&transport=websocket`);
+        socket.onmessage = (event) => {
+          const text = String(event.data);
+          if (text.startsWith('0')) socket.send('40');
+          else if (text.startsWith('4')) {
+            resolve(text.slice(0, 2));
+            socket.close();
+          }
+        };
+        socket.onerror = () => resolve('error');
+      });
+    const realtimeBefore = await realtime();
     const before = await call('GET', '/api/user');
     const login = await call('POST', '/api/account/login', { email: 'admin@acme.example', password });
     const cookiesVisibleToScript = document.cookie;
     const user = await call('GET', '/api/user');
+    const realtimeAfter = await realtime();
     const withoutXsrf = await call('POST', '/api/storage', { key: 'wideNav', value: true });
     const withXsrf = await call(
       'POST',
@@ -49,6 +66,8 @@ test('signs in through the edge, echoes the XSRF cookie on writes, and logs out 
     const logout = await call('POST', '/api/account/token/revoke', {}, { 'X-XSRF-TOKEN': xsrf() });
     const afterLogout = await call('GET', '/api/user');
     return {
+      realtimeBefore,
+      realtimeAfter,
       before,
       login,
       cookiesVisibleToScript,
@@ -62,6 +81,8 @@ test('signs in through the edge, echoes the XSRF cookie on writes, and logs out 
     };
   }, E2E_PASSWORD);
 
+  expect(result.realtimeBefore).toBe('44');
+  expect(result.realtimeAfter).toBe('40');
   expect(result.before.status).toBe(401);
   expect(result.login.status).toBe(200);
   // The tokens are httpOnly: page script sees only the XSRF cookie.

@@ -31,7 +31,11 @@ export async function startTestApi(overrides: Partial<ApiConfig> = {}): Promise<
   const store = testStore();
   let cleanup: () => Promise<void>;
   let settings: Partial<ApiConfig>;
-  if (store === 'postgres') {
+  if (store === 'postgres' && overrides.DATABASE_URL) {
+    // A second API instance on another fixture's database (scale-out tests): nothing to clean.
+    settings = {};
+    cleanup = async () => undefined;
+  } else if (store === 'postgres') {
     const url = process.env.DATABASE_URL as string;
     const name = `fleetport_test_${randomBytes(6).toString('hex')}`;
     await withDatabase(adminUrl(url), (client) =>

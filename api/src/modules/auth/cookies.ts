@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { Request, Response } from 'express';
 
 /**
@@ -32,7 +33,13 @@ export function parseCookies(header: string | undefined): Map<string, string> {
   return cookies;
 }
 
-export function readCookie(req: Request, name: string): string | undefined {
+/** Anything that carries request headers and knows whether it came over https. */
+export interface CookieSource {
+  headers: IncomingHttpHeaders;
+  secure: boolean;
+}
+
+export function readCookie(req: Pick<CookieSource, 'headers'>, name: string): string | undefined {
   return parseCookies(req.headers.cookie).get(name);
 }
 

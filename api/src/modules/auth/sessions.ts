@@ -7,7 +7,13 @@ import type { ApiConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { companies, refreshTokens, rolePermissions, roles, sessions, users } from '../../db/schema.ts';
 import type { AuthContext } from './context.ts';
-import { clearSessionCookies, cookieNames, readCookie, setSessionCookies } from './cookies.ts';
+import {
+  type CookieSource,
+  clearSessionCookies,
+  cookieNames,
+  readCookie,
+  setSessionCookies,
+} from './cookies.ts';
 import { type Keys, xsrfTokenFor } from './secrets.ts';
 import { hashRefreshToken, newRefreshToken, signAccessToken, verifyAccessToken } from './tokens.ts';
 
@@ -159,7 +165,7 @@ export class SessionService {
   }
 
   /** The caller of a request, or undefined: no token, a bad one, or a revoked session. */
-  async authenticate(req: Request): Promise<AuthContext | undefined> {
+  async authenticate(req: CookieSource): Promise<AuthContext | undefined> {
     const token = readCookie(req, cookieNames(req.secure).access);
     if (!token) return undefined;
     const claims = await verifyAccessToken(this.keys.accessToken, token);

@@ -1,0 +1,137 @@
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiFixture, startTestApi, type TestClient, testStore } from '../../testing/fixtures.ts';
+import { EVENTS, REALTIME_PATH } from './realtime.ts';
+
+const opened: Socket[] = [];
+afterAll(() => {
+  for (const socket of opened) socket.close();
+});
+
+/** A websocket-only socket.io client carrying the session cookie, as the console connects. */
+function connect(url: string, client: TestClient | undefined, headers: Record<string, string> = {}): Socket {
+  const socket = io(url, {
+    path: REALTIME_PATH,
+    transports: ['websocket'],
+    reconnection: false,
+    extraHeaders: { ...(client ? { Cookie: client.cookieHeader('/status/socket.io') } : {}), ...headers },
+  });
+  opened.push(socket);
+  return socket;
+}
+
+const connected = (socket: Socket) =>
+  new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+
+const subscribe = (socket: Socket, channel: string) =>
+  socket.emitWithAck('subscribe', { channel }) as Promise<{ success: boolean; errors?: { code: string }[] }>;
+
+async function userIdOf(client: TestClient): Promise<number> {
+  return (await client.get('/api/user')).body.data.id as number;
+}
+
+describe('realtime (socket.io at /status/socket.io)', () => {
+  let fx: ApiFixture;
+  beforeAll(async () => {
+    fx = await startTestApi();
+  });
+  afterAll(async () => {
+    await fx?.stop();
+  });
+
+  it('refuses a handshake without a session, and one from another origin', async () => {
+    await expect(connected(connect(fx.url, undefined))).rejects.toThrow('UNAUTHORIZED');
+    const client = await fx.login('admin@acme.example');
+    await expect(connected(connect(fx.url, client, { Origin: 'https://evil.example' }))).rejects.toThrow();
+  });
+
+  it("delivers a new notification to its user's channel in under a second, and never to another user's", async () => {
+    const ada = await fx.login('admin@acme.example');
+    const nora = await fx.login('admin@northwind.example');
+    const adaId = await userIdOf(ada);
+    const adaSocket = connect(fx.url, ada);
+    const noraSocket = connect(fx.url, nora);
+    await Promise.all([connected(adaSocket), connected(noraSocket)]);
+    expect((await subscribe(adaSocket, `private-notifications.${adaId}`)).success).toBe(true);
+    const refused = await subscribe(noraSocket, `private-notifications.${adaId}`);
+    expect(refused.success).toBe(false);
+    expect(refused.errors?.[0]?.code).toBe('FORBIDDEN');
+
+    const noraGot: unknown[] = [];
+    noraSocket.on(EVENTS.notificationCreated, (payload) => noraGot.push(payload));
+    const started = performance.now();
+    const received = new Promise<{ summary: string; created_at: string }>((resolve) =>
+      adaSocket.once(EVENTS.notificationCreated, resolve),
+    );
+    await fx.api.deps.notifications.create(adaId, 'creditAmountTooLow', 'Acme Networks has 1 credit left.');
+    const payload = await received;
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(payload.summary).toBe('Acme Networks has 1 credit left.');
+    expect(payload.created_at).toMatch(/Z$/);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(noraGot).toEqual([]);
+  });
+
+  it('authorises company channels against the companies the caller may see', async () => {
+    const ada = await fx.login('admin@acme.example');
+    const superClient = await fx.login('super@fleetport.example');
+    const list = await superClient.get('/api/companies?limit=100&fields=id,name');
+    const idOf = (name: string) =>
+      list.body.data.find((company: { name: string }) => company.name === name).id;
+    const socket = connect(fx.url, ada);
+    await connected(socket);
+    expect((await subscribe(socket, `private-company.${idOf('Acme East')}.devices`)).success).toBe(true);
+    expect((await subscribe(socket, `private-company.${idOf('Northwind Logistics')}.devices`)).success).toBe(
+      false,
+    );
+    expect((await subscribe(socket, 'anything-else')).success).toBe(false);
+  });
+
+  it('only the user who started an action may follow its status channel', async () => {
+    const ada = await fx.login('admin@acme.example');
+    const eve = await fx.login('east.admin@acme.example');
+    const channel = fx.api.deps.realtime.registerAction('action-42', await userIdOf(ada));
+    const adaSocket = connect(fx.url, ada);
+    const eveSocket = connect(fx.url, eve);
+    await Promise.all([connected(adaSocket), connected(eveSocket)]);
+    expect((await subscribe(adaSocket, channel)).success).toBe(true);
+    expect((await subscribe(eveSocket, channel)).success).toBe(false);
+  });
+});
+
+// Two API instances on one PostgreSQL database, fanned out through Redis (PGlite is one
+// process's database, so this runs in the PostgreSQL project; CI sets both URLs).
+describe.runIf(testStore() === 'postgres' && process.env.REDIS_URL)(
+  'realtime across two API instances (Redis adapter)',
+  () => {
+    let first: ApiFixture;
+    let second: ApiFixture;
+    beforeAll(async () => {
+      first = await startTestApi({ REDIS_URL: process.env.REDIS_URL });
+      second = await startTestApi({
+        REDIS_URL: process.env.REDIS_URL,
+        DATABASE_URL: first.api.deps.config.DATABASE_URL,
+      });
+    });
+    afterAll(async () => {
+      await second?.stop();
+      await first?.stop();
+    });
+
+    it('a notification created on one instance reaches a socket connected to the other', async () => {
+      const ada = await second.login('admin@acme.example');
+      const adaId = await userIdOf(ada);
+      const socket = connect(second.url, ada);
+      await connected(socket);
+      expect((await subscribe(socket, `private-notifications.${adaId}`)).success).toBe(true);
+      const received = new Promise<{ summary: string }>((resolve) =>
+        socket.once(EVENTS.notificationCreated, resolve),
+      );
+      await first.api.deps.notifications.create(adaId, 'deviceAlert', 'Created on the first instance.');
+      expect((await received).summary).toBe('Created on the first instance.');
+    });
+  },
+);

@@ -1,0 +1,158 @@
+import type { Server as HttpServer, IncomingMessage } from 'node:http';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { eq } from 'drizzle-orm';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { Server, type Socket } from 'socket.io';
+import type { Db } from '../../db/client.ts';
+import { companies } from '../../db/schema.ts';
+import type { AuthContext } from '../auth/context.ts';
+import type { SessionService } from '../auth/sessions.ts';
+import { canSeeCompany } from '../companies/scope.ts';
+
+/** Spec §7: the realtime path, behind the edge. */
+export const REALTIME_PATH = '/status/socket.io';
+
+/** Realtime events the console listens for. */
+export const EVENTS = { notificationCreated: 'WebNotificationCreated' } as const;
+
+export interface RealtimeOptions {
+  server: HttpServer;
+  sessions: SessionService;
+  db: Db;
+  log: Logger;
+  /** Whether a request came through a proxy whose X-Forwarded-* we believe. */
+  trustProxy: (address: string) => boolean;
+  redis?: { pub: Redis; sub: Redis } | undefined;
+}
+
+type Authorisation = { ok: true } | { ok: false; reason: string };
+
+/**
+ * socket.io at /status/socket.io. The handshake is authenticated by the session cookie and
+ * refused from another origin. Clients emit `subscribe {channel}` / `unsubscribe {channel}`;
+ * every channel is authorised here:
+ * - `private-notifications.{user id}`: that user only;
+ * - `private-status.{action id}`: only the user who started the action;
+ * - `private-company.{company id}.{topic}`: companies the caller may see (spec §6).
+ * With Redis, the adapter delivers across API instances.
+ */
+export class Realtime {
+  readonly io: Server;
+  private readonly actionOwners = new Map<string, number>();
+  private readonly db: Db;
+
+  constructor(options: RealtimeOptions) {
+    this.db = options.db;
+    this.io = new Server(options.server, {
+      path: REALTIME_PATH,
+      transports: ['websocket'],
+      serveClient: false,
+      // Origin is checked in allowRequest, against the origin the browser used.
+      allowRequest: (req, callback) => callback(null, sameOrigin(req, options.trustProxy)),
+    });
+    if (options.redis) this.io.adapter(createAdapter(options.redis.pub, options.redis.sub));
+
+    this.io.use(async (socket, next) => {
+      try {
+        const req = socket.request;
+        const auth = await options.sessions.authenticate({
+          headers: req.headers,
+          secure: isSecure(req, options.trustProxy),
+        });
+        if (!auth) {
+          next(new Error('UNAUTHORIZED'));
+          return;
+        }
+        socket.data.auth = auth;
+        next();
+      } catch (error) {
+        options.log.error({ err: error }, 'realtime handshake failed');
+        next(new Error('INTERNAL_ERROR'));
+      }
+    });
+
+    this.io.on('connection', (socket) => {
+      socket.on('subscribe', async (payload: unknown, ack?: (answer: unknown) => void) => {
+        const channel = channelOf(payload);
+        const result = channel
+          ? await this.authorise(socket, channel)
+          : { ok: false as const, reason: 'channel is required' };
+        if (result.ok && channel) await socket.join(channel);
+        if (typeof ack === 'function') {
+          ack(
+            result.ok
+              ? { success: true, channel }
+              : { success: false, channel, errors: [{ code: 'FORBIDDEN', message: result.reason }] },
+          );
+        }
+      });
+      socket.on('unsubscribe', async (payload: unknown, ack?: (answer: unknown) => void) => {
+        const channel = channelOf(payload);
+        if (channel) await socket.leave(channel);
+        if (typeof ack === 'function') ack({ success: true, channel });
+      });
+    });
+  }
+
+  /** Records who started an action, so only they may follow its status channel. */
+  registerAction(actionId: string, userId: number): string {
+    this.actionOwners.set(actionId, userId);
+    return `private-status.${actionId}`;
+  }
+
+  emit(channel: string, event: string, payload: unknown): void {
+    this.io.to(channel).emit(event, payload);
+  }
+
+  close(): Promise<void> {
+    return this.io.close();
+  }
+
+  private async authorise(socket: Socket, channel: string): Promise<Authorisation> {
+    const auth = socket.data.auth as AuthContext;
+    const refused = { ok: false as const, reason: 'You may not subscribe to this channel.' };
+    let match = /^private-notifications\.(\d+)$/.exec(channel);
+    if (match) return Number(match[1]) === auth.userId ? { ok: true } : refused;
+    match = /^private-status\.([\w-]{1,100})$/.exec(channel);
+    if (match) return this.actionOwners.get(match[1] as string) === auth.userId ? { ok: true } : refused;
+    match = /^private-company\.(\d+)\.(devices|tasks)$/.exec(channel);
+    if (match) {
+      const [company] = await this.db
+        .select()
+        .from(companies)
+        .where(eq(companies.id, Number(match[1])));
+      return company && canSeeCompany(auth, company) ? { ok: true } : refused;
+    }
+    return refused;
+  }
+}
+
+function channelOf(payload: unknown): string | undefined {
+  const channel = typeof payload === 'string' ? payload : (payload as { channel?: unknown } | null)?.channel;
+  return typeof channel === 'string' && channel.length <= 200 ? channel : undefined;
+}
+
+function forwarded(
+  req: IncomingMessage,
+  name: string,
+  trustProxy: (address: string) => boolean,
+): string | undefined {
+  if (!trustProxy(req.socket.remoteAddress ?? '')) return undefined;
+  const value = req.headers[name];
+  return typeof value === 'string' ? value.split(',')[0]?.trim() : undefined;
+}
+
+function isSecure(req: IncomingMessage, trustProxy: (address: string) => boolean): boolean {
+  if ('encrypted' in req.socket && req.socket.encrypted === true) return true;
+  return forwarded(req, 'x-forwarded-proto', trustProxy) === 'https';
+}
+
+/** A handshake from a browser must come from the origin the browser shows (through the edge). */
+function sameOrigin(req: IncomingMessage, trustProxy: (address: string) => boolean): boolean {
+  const origin = req.headers.origin;
+  if (origin === undefined) return true; // not a browser: cookies are still required
+  const host = forwarded(req, 'x-forwarded-host', trustProxy) ?? req.headers.host;
+  const protocol = isSecure(req, trustProxy) ? 'https' : 'http';
+  return origin === `${protocol}://${host}`;
+}
