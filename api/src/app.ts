@@ -5,6 +5,7 @@ import { ApiError } from './http/errors.ts';
 import { csrfGuard } from './http/guards.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { RouteRegistry } from './http/route.ts';
+import { registerConfirmationRoutes } from './modules/auth/confirmation.ts';
 import { registerAccountRoutes } from './modules/auth/routes.ts';
 import { registerCompanyRoutes } from './modules/companies/routes.ts';
 import { registerLocalConfigRoutes } from './modules/config/routes.ts';
@@ -72,6 +73,7 @@ export function createApi(deps: ApiDeps): Api {
   const router = express.Router();
   registerHealthRoutes(registry, router, deps);
   registerAccountRoutes(registry, router, deps);
+  registerConfirmationRoutes(registry, router, deps);
   registerCurrentUserRoutes(registry, router, deps);
   registerLocalConfigRoutes(registry, router, deps);
   registerStorageRoutes(registry, router, deps);

@@ -33,6 +33,8 @@ const configSchema = z.object({
    * refreshing at once, not as theft (see SessionService.refresh).
    */
   REFRESH_REUSE_GRACE_S: z.coerce.number().int().min(0).max(60).default(10),
+  /** How long a password re-confirmation lets sensitive operations through (423 after). */
+  PASSWORD_CONFIRMATION_TTL_S: z.coerce.number().int().min(30).max(86_400).default(600),
   /** Spec §6: MFA is required by default. */
   MFA_REQUIRED: flag.default(true),
   /** Seeds the demo world into an empty store (npm start turns it on). */

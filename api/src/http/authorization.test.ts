@@ -55,6 +55,8 @@ const SELF_ROUTES = [
   'DELETE /api/storage/{key}',
   'GET /api/notifications',
   'PUT /api/notifications',
+  'POST /api/password-confirmation',
+  'POST /api/account/sessions/revoke-others', // 423 until confirmed: allowed, then asked
 ] as const;
 
 // Routes open to anyone, with what an anonymous call answers.
@@ -103,11 +105,13 @@ async function callSelf(client: TestClient, route: string): Promise<number> {
   if (method === 'PUT' || method === 'DELETE') await client.post('/api/storage', { key: 'matrix', value: 1 });
   const url = path.replace('{key}', 'matrix');
   const body =
-    route === 'PUT /api/notifications'
-      ? { id: [] }
-      : route === 'POST /api/storage'
-        ? { key: `k${Math.random()}`, value: 1 }
-        : { value: 2 };
+    route === 'POST /api/password-confirmation'
+      ? { password: TEST_PASSWORD }
+      : route === 'PUT /api/notifications'
+        ? { id: [] }
+        : route === 'POST /api/storage'
+          ? { key: `k${Math.random()}`, value: 1 }
+          : { value: 2 };
   return (await client.request(method, url, method === 'GET' || method === 'DELETE' ? {} : { body })).status;
 }
 

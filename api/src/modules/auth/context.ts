@@ -15,6 +15,10 @@ export interface AuthContext {
   permissions: ReadonlySet<Permission>;
   /** The admin acting as this user while impersonating (the token's `act` claim). */
   actorUserId: number | undefined;
+  /** When this session passed MFA, if it did. */
+  mfaVerifiedAt: Date | undefined;
+  /** When this session's password was last re-confirmed (POST /password-confirmation). */
+  passwordConfirmedAt: Date | undefined;
   /** Access token expiry, in seconds since the epoch (GET /user `exp`). */
   exp: number;
   can(permission: Permission): boolean;

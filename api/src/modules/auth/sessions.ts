@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { isPermission, type Permission } from '@fleetport/contracts/permissions';
 import type { RoleScope } from '@fleetport/contracts/roles';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Request, Response } from 'express';
 import type { ApiConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -35,7 +35,7 @@ export class SessionService {
     req: Request,
     res: Response,
     userId: number,
-    options: { actorUserId?: number; mfaVerified?: boolean } = {},
+    options: { actorUserId?: number; mfaVerified?: boolean; passwordConfirmed?: boolean } = {},
   ): Promise<{ sessionId: string; exp: number }> {
     const sessionId = randomUUID();
     const now = new Date();
@@ -45,6 +45,7 @@ export class SessionService {
       actorUserId: options.actorUserId ?? null,
       expiresAt: new Date(now.getTime() + this.config.REFRESH_TOKEN_TTL_S * 1000),
       mfaVerifiedAt: options.mfaVerified ? now : null,
+      passwordConfirmedAt: options.passwordConfirmed ? now : null,
       ip: req.ip ?? null,
       userAgent: req.headers['user-agent']?.slice(0, 400) ?? null,
     });
@@ -137,11 +138,39 @@ export class SessionService {
     return 'rotated';
   }
 
+  /** Ends every live session of a user but one; returns how many ended. */
+  async revokeOthers(userId: number, keep: string): Promise<number> {
+    const ended = await this.db
+      .update(sessions)
+      .set({ revokedAt: new Date(), revokedReason: 'signed out elsewhere' })
+      .where(and(eq(sessions.userId, userId), ne(sessions.id, keep), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    return ended.length;
+  }
+
   async revoke(sessionId: string, reason: string): Promise<void> {
     await this.db
       .update(sessions)
       .set({ revokedAt: new Date(), revokedReason: reason })
       .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  }
+
+  /**
+   * Replaces the caller's session by a new one (new id, new tokens) that carries what was just
+   * proven: the session rotates after login, MFA and password re-confirmation.
+   */
+  async rotate(
+    req: Request,
+    res: Response,
+    auth: AuthContext,
+    proven: { mfaVerified?: boolean; passwordConfirmed?: boolean },
+  ): Promise<{ sessionId: string; exp: number }> {
+    await this.revoke(auth.sessionId, 'rotated');
+    return this.start(req, res, auth.userId, {
+      ...(auth.actorUserId === undefined ? {} : { actorUserId: auth.actorUserId }),
+      mfaVerified: proven.mfaVerified ?? auth.mfaVerifiedAt !== undefined,
+      passwordConfirmed: proven.passwordConfirmed ?? false,
+    });
   }
 
   /** Logout: ends the session named by the access cookie or, once that expired, the refresh cookie. */
@@ -180,6 +209,8 @@ export class SessionService {
         roleName: roles.name,
         scope: roles.scope,
         actorUserId: sessions.actorUserId,
+        mfaVerifiedAt: sessions.mfaVerifiedAt,
+        passwordConfirmedAt: sessions.passwordConfirmedAt,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
@@ -211,6 +242,8 @@ export class SessionService {
       scope: row.scope as RoleScope,
       permissions,
       actorUserId: row.actorUserId ?? undefined,
+      mfaVerifiedAt: row.mfaVerifiedAt ?? undefined,
+      passwordConfirmedAt: row.passwordConfirmedAt ?? undefined,
       exp: claims.exp,
       can: (permission) => permissions.has(permission),
     };
