@@ -5,6 +5,7 @@ import { ApiError } from './http/errors.ts';
 import { csrfGuard } from './http/guards.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { RouteRegistry } from './http/route.ts';
+import { registerAuditRoutes } from './modules/audit/routes.ts';
 import { registerConfirmationRoutes } from './modules/auth/confirmation.ts';
 import { registerAccountRoutes } from './modules/auth/routes.ts';
 import { registerCompanyRoutes } from './modules/companies/routes.ts';
@@ -69,7 +70,7 @@ export function createApi(deps: ApiDeps): Api {
   });
   app.use(csrfGuard(keys, (req) => OPEN_PATHS.has(req.path)));
 
-  const registry = new RouteRegistry();
+  const registry = new RouteRegistry(deps.audit);
   const router = express.Router();
   registerHealthRoutes(registry, router, deps);
   registerAccountRoutes(registry, router, deps);
@@ -79,6 +80,7 @@ export function createApi(deps: ApiDeps): Api {
   registerStorageRoutes(registry, router, deps);
   registerNotificationRoutes(registry, router, deps);
   registerCompanyRoutes(registry, router, deps);
+  registerAuditRoutes(registry, router, deps);
 
   const document = openApiDocument(registry.routes);
   router.get('/openapi.json', (_req, res) => {

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { ApiConfig } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import type { AuditLog } from './modules/audit/chain.ts';
 import type { FailureCounter } from './modules/auth/rate-limit.ts';
 import type { Keys } from './modules/auth/secrets.ts';
 import type { SessionService } from './modules/auth/sessions.ts';
@@ -18,4 +19,5 @@ export interface ApiDeps {
   loginFailures: FailureCounter;
   realtime: Realtime;
   notifications: NotificationService;
+  audit: AuditLog;
 }

@@ -10,7 +10,8 @@ import { adminUrl, withDatabase } from './testing/stores.ts';
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 const cleanups: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
-  for (const cleanup of cleanups) await cleanup();
+  // Last in, first out: the API processes stop before their store is removed.
+  for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
 /** A store of its own for this test, as environment variables for the API process. */
@@ -30,7 +31,7 @@ async function storeEnv(): Promise<Record<string, string>> {
   }
   const dir = await mkdtemp(path.join(tmpdir(), 'fleetport-kill-'));
   await cp(inject('templateDataDir'), dir, { recursive: true });
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  cleanups.push(() => rm(dir, { recursive: true, force: true, maxRetries: 5 }));
   return { DATA_DIR: dir, DATABASE_URL: '' };
 }
 
@@ -39,7 +40,12 @@ async function startProcess(env: Record<string, string>): Promise<{ child: Child
     env: { ...process.env, ...env, API_PORT: '0', LOG_LEVEL: 'info', REDIS_URL: '', MFA_REQUIRED: 'false' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  cleanups.push(async () => child.kill('SIGKILL'));
+  cleanups.push(async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+  });
   const url = await new Promise<string>((resolve, reject) => {
     let buffered = '';
     const timer = setTimeout(() => reject(new Error('API did not start')), 30_000);
@@ -103,6 +109,5 @@ describe('durability', () => {
     }
     expect(acknowledged.length).toBeGreaterThanOrEqual(40);
     expect(acknowledged.filter((key) => !stored.has(key))).toEqual([]);
-    second.child.kill('SIGTERM');
   });
 });

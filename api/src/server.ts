@@ -9,6 +9,7 @@ import { type Database, openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import type { ApiDeps } from './deps.ts';
 import type { RouteSpec } from './http/route.ts';
+import { AuditLog } from './modules/audit/chain.ts';
 import { type FailureCounter, MemoryFailureCounter, RedisFailureCounter } from './modules/auth/rate-limit.ts';
 import { loadKeys } from './modules/auth/secrets.ts';
 import { SessionService } from './modules/auth/sessions.ts';
@@ -72,6 +73,7 @@ export async function startApi(
       loginFailures,
       realtime,
       notifications: new NotificationService(database.db, realtime),
+      audit: new AuditLog(database),
     };
     const { app, registry } = createApi(deps);
     server.on('request', app);

@@ -147,3 +147,23 @@ export const tags = pgTable('tags', {
   color: text('color'),
   createdAt: createdAt(),
 });
+
+/** Hash-chained record of every write (migrations/0002_audit_log.sql). */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    actorUserId: integer('actor_user_id'),
+    userId: integer('user_id'),
+    companyId: integer('company_id'),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    prevHash: text('prev_hash').notNull(),
+    hash: text('hash').notNull().unique(),
+  },
+  (table) => [index('audit_log_company_idx').on(table.companyId, table.id)],
+);

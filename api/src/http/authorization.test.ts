@@ -35,6 +35,14 @@ const COMPANY_ROUTES: Record<string, Record<Role, string>> = {
     read_only: /*             */ 'A    D           D       D        D',
     support: /*               */ 'A    A           A       A        A',
   },
+  'GET /api/audit-log': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'D    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'A    A           A       A        A',
+  },
   'GET /api/companies/{id}': {
     super_admin: /*           */ 'A    A           A       A        A',
     admin: /*                 */ 'A    A           D       D        D',
@@ -78,6 +86,19 @@ beforeAll(async () => {
   for (const relation of RELATIONS) {
     const [row] = await db.select().from(companies).where(eq(companies.name, COMPANY_OF[relation]));
     companyIds.set(relation, row?.id as number);
+  }
+  // One audit entry in each company, so the audit-log row shows what each role may read.
+  for (const relation of RELATIONS) {
+    await fx.api.deps.audit.append({
+      actorUserId: undefined,
+      userId: undefined,
+      companyId: companyIds.get(relation),
+      action: 'matrix',
+      entity: 'test',
+      entityId: relation,
+      before: undefined,
+      after: undefined,
+    });
   }
   const passwordHash = await hashPassword(TEST_PASSWORD);
   for (const role of ROLES) {
@@ -136,6 +157,11 @@ describe('authorisation matrix', () => {
         if (route === 'GET /api/companies') {
           const answer = await client.get('/api/companies?limit=100');
           listed = new Set((answer.body.data ?? []).map((company: { id: number }) => company.id));
+        }
+        if (route === 'GET /api/audit-log') {
+          // Readable entries of a company = allowed; no permission = nothing listed.
+          const answer = await client.get('/api/audit-log?limit=100&fields=company_id');
+          listed = new Set((answer.body.data ?? []).map((entry: { company_id: number }) => entry.company_id));
         }
         for (const [index, relation] of RELATIONS.entries()) {
           const id = companyIds.get(relation) as number;

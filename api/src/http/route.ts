@@ -1,6 +1,7 @@
 import type { Permission } from '@fleetport/contracts/permissions';
 import type { NextFunction, Request, Response, Router } from 'express';
 import { type ZodType, z } from 'zod';
+import type { AuditEntry, AuditLog } from '../modules/audit/chain.ts';
 import type { AuthContext } from '../modules/auth/context.ts';
 import { forbidden, unauthorized, validationFailed } from './errors.ts';
 
@@ -13,6 +14,8 @@ export interface RouteResult {
   status?: number;
   data?: unknown;
   meta?: Record<string, unknown>;
+  /** What the audit log records of a write; by default the route, the caller and the body. */
+  audit?: Partial<AuditEntry> | false;
 }
 
 export interface RouteContext<P, Q, B> {
@@ -66,6 +69,11 @@ function parse<T>(schema: ZodType<T> | undefined, value: unknown, prefix?: strin
  */
 export class RouteRegistry {
   readonly routes: RouteSpec[] = [];
+  private readonly audit: AuditLog | undefined;
+
+  constructor(audit?: AuditLog) {
+    this.audit = audit;
+  }
 
   add<P, Q, B>(router: Router, spec: RouteSpec<P, Q, B>): void {
     this.routes.push(spec as unknown as RouteSpec);
@@ -81,6 +89,21 @@ export class RouteRegistry {
         const body = parse(spec.body, req.body ?? {});
         const result = await spec.handler({ req, res, params, query, body, auth: auth as AuthContext });
         if (res.headersSent) return;
+        // Every successful write is audit-logged, with both identities while impersonating.
+        if (spec.method !== 'get' && this.audit && result?.audit !== false) {
+          const caller = (res.locals.auth as AuthContext | undefined) ?? auth;
+          await this.audit.append({
+            actorUserId: caller?.actorUserId,
+            userId: caller?.userId,
+            companyId: caller?.companyId,
+            action: `${spec.method.toUpperCase()} ${spec.path}`,
+            entity: spec.tag,
+            entityId: undefined,
+            before: undefined,
+            after: spec.body ? body : undefined,
+            ...result?.audit,
+          });
+        }
         res.status(result?.status ?? 200).json({
           success: true,
           data: result?.data ?? null,

@@ -69,7 +69,15 @@ export function registerAccountRoutes(registry: RouteRegistry, router: Router, d
       const previous = await sessions.authenticate(req);
       if (previous) await sessions.revoke(previous.sessionId, 'replaced by a new login');
       const { exp } = await sessions.start(req, res, user.id);
-      return { data: { id: user.id, email: user.email, exp } };
+      return {
+        data: { id: user.id, email: user.email, exp },
+        audit: {
+          userId: user.id,
+          companyId: user.companyId,
+          entity: 'session',
+          after: { email: user.email },
+        },
+      };
     },
   });
 
@@ -82,7 +90,8 @@ export function registerAccountRoutes(registry: RouteRegistry, router: Router, d
     statuses: { 401: 'No valid refresh token; the session is over' },
     handler: async ({ req, res }) => {
       const outcome = await sessions.refresh(req, res);
-      if (outcome === 'rotated' || outcome === 'grace') return { data: { refreshed: true } };
+      // Refreshes are routine (every few minutes per user): not audit-logged.
+      if (outcome === 'rotated' || outcome === 'grace') return { data: { refreshed: true }, audit: false };
       sessions.clearCookies(req, res);
       if (outcome === 'reused') {
         deps.log.warn({ ip: req.ip }, 'refresh token reused: the session is revoked');
