@@ -8,6 +8,7 @@ import { prepareFixtures } from './lib/fixtures.ts';
 import { LoadRunner, wrkPath } from './lib/load.ts';
 import { nginxPath } from './lib/nginx.ts';
 import { benchApiProxy } from './lib/part-api.ts';
+import { benchApiStore } from './lib/part-api-store.ts';
 import { benchStaticAsset } from './lib/part-asset.ts';
 import { benchBrandScale } from './lib/part-brands.ts';
 import { benchThemedHtml } from './lib/part-html.ts';
@@ -25,7 +26,7 @@ import { table } from './lib/stats.ts';
 
 const { values } = parseArgs({
   options: {
-    only: { type: 'string', default: '1,2,3,4,5' },
+    only: { type: 'string', default: '1,2,3,4,5,6' },
     duration: { type: 'string', default: '4' },
     warmup: { type: 'string', default: '1' },
     connections: { type: 'string', default: '50' },
@@ -69,7 +70,7 @@ try {
   const load = new LoadRunner(settings, tmp);
   const ctx: BenchContext = { tmp, fixtures, load, rounds: Math.max(1, Number(values.rounds)), goals: [] };
 
-  console.log('Fleetport edge bench');
+  console.log('Fleetport bench (edge and API)');
   console.log(`date: ${new Date().toISOString()}`);
   console.log(`machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}`);
   console.log(
@@ -101,6 +102,7 @@ try {
   }
   if (parts.has('4')) await benchSocketIo(ctx);
   if (parts.has('5')) await benchBrandScale(ctx);
+  if (parts.has('6')) await benchApiStore(ctx);
 
   if (ctx.goals.length > 0) {
     console.log('\n=== Goals ===');
