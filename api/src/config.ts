@@ -1,12 +1,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { envFlag, parseEnv } from '@fleetport/contracts/env';
 import { z } from 'zod';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-
-const flag = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
 /** Every setting of the API, read from the environment once at boot (fail fast). */
 const configSchema = z.object({
@@ -36,9 +33,9 @@ const configSchema = z.object({
   /** How long a password re-confirmation lets sensitive operations through (423 after). */
   PASSWORD_CONFIRMATION_TTL_S: z.coerce.number().int().min(30).max(86_400).default(600),
   /** Spec §6: MFA is required by default. */
-  MFA_REQUIRED: flag.default(true),
+  MFA_REQUIRED: envFlag.default(true),
   /** Seeds the demo world into an empty store (npm start turns it on). */
-  SEED_DEMO: flag.default(false),
+  SEED_DEMO: envFlag.default(false),
   DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
   LOGIN_WINDOW_S: z.coerce
@@ -53,15 +50,7 @@ const configSchema = z.object({
 export type ApiConfig = z.output<typeof configSchema>;
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
-  const present = Object.fromEntries(
-    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
-  );
-  const result = configSchema.safeParse(present);
-  if (!result.success) {
-    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new Error(`Invalid API configuration:\n${lines.join('\n')}`);
-  }
-  return result.data;
+  return parseEnv(configSchema, env, 'API');
 }
 
 /** Defaults for tests and tools, overridden field by field. */

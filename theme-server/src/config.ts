@@ -1,11 +1,8 @@
 import { fileURLToPath } from 'node:url';
+import { envFlag, parseEnv } from '@fleetport/contracts/env';
 import { z } from 'zod';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-
-const flag = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
-  .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
 /** Every setting of the edge, read from the environment once at boot (fail fast). */
 const configSchema = z.object({
@@ -14,29 +11,21 @@ const configSchema = z.object({
   API_URL: z.url().default('http://127.0.0.1:3000'),
   BRANDS_DIR: z.string().default(`${repoRoot}themes`),
   WEB_DIST: z.string().default(`${repoRoot}web/dist`),
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: envFlag.default(false),
   BRAND_ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   PROXY_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().positive().default(66_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
-  SOURCE_MAPS: flag.default(false),
+  SOURCE_MAPS: envFlag.default(false),
   GOOGLE_MAPS_KEY: z.string().default(''),
-  MFA_REQUIRED: flag.default(true),
+  MFA_REQUIRED: envFlag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
 export type EdgeConfig = z.output<typeof configSchema>;
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): EdgeConfig {
-  const present = Object.fromEntries(
-    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
-  );
-  const result = configSchema.safeParse(present);
-  if (!result.success) {
-    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new Error(`Invalid edge configuration:\n${lines.join('\n')}`);
-  }
-  return result.data;
+  return parseEnv(configSchema, env, 'edge');
 }
 
 /** Defaults for tests and tools, overridden field by field. */
