@@ -14,7 +14,13 @@ import { checkReadiness } from './health.ts';
 import { pageWithNonce, ThemedHtmlCache } from './html/themed-html.ts';
 import { accessLog } from './logging/access-log.ts';
 import { createApiProxy, isProxiedPath, isRealtimePath, REQUEST_ID_HEADER } from './proxy/api-proxy.ts';
-import { applyImageHeaders, applySecurityHeaders, createNonce, isHttps } from './security/headers.ts';
+import {
+  applyImageHeaders,
+  applySecurityHeaders,
+  createNonce,
+  isHttps,
+  securityHeaderList,
+} from './security/headers.ts';
 
 export interface EdgeDependencies {
   config: EdgeConfig;
@@ -137,7 +143,10 @@ export function createEdge({ config, store, assets, log }: EdgeDependencies): Ed
    * budget for them is 15% over a bare Express app (bench/README.md). Returns false for
    * anything else, which then goes through Express (API proxy, /edge, 404).
    */
-  function serveFile(req: IncomingMessage, res: ServerResponse, pathname: string): boolean {
+  function serveFile(req: IncomingMessage, res: ServerResponse, pathname: string, id: string): boolean {
+    const build = assets();
+    if (!build.has(pathname) && isPagePath(pathname)) return servePage(req, res, id);
+    res.setHeader('X-Request-Id', id);
     if (pathname === '/localrms-config.json') {
       applySecurityHeaders(res, createNonce(), isHttps(req, config.TRUST_PROXY));
       res.setHeader('Cache-Control', 'no-cache');
@@ -162,7 +171,6 @@ export function createEdge({ config, store, assets, log }: EdgeDependencies): Ed
       send(req, res, file.type, file.bytes);
       return true;
     }
-    const build = assets();
     if (build.has(pathname)) {
       if (pathname.startsWith('/assets/')) {
         // Hashed scripts and styles are not documents: nosniff is what counts for them.
@@ -173,15 +181,42 @@ export function createEdge({ config, store, assets, log }: EdgeDependencies): Ed
       }
       return build.serve(pathname, req, res);
     }
-    const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);
-    if (pathname.startsWith('/assets/') || lastSegment.includes('.')) return false;
+    return false;
+  }
+
+  /** A console route: any path outside the build, /assets and /brand whose last segment has no dot. */
+  function isPagePath(pathname: string): boolean {
+    if (pathname.startsWith('/assets/') || pathname.startsWith('/brand/')) return false;
+    return !pathname.slice(pathname.lastIndexOf('/') + 1).includes('.');
+  }
+
+  /**
+   * The themed index.html of the request's brand with a fresh nonce. Its headers go to
+   * `writeHead` as one flat list: the page is the edge's most frequent answer.
+   */
+  function servePage(req: IncomingMessage, res: ServerResponse, id: string): boolean {
     const template = htmlCache();
-    if (!template.template) return false;
+    if (!template.template) {
+      res.setHeader('X-Request-Id', id);
+      return false;
+    }
     const nonce = createNonce();
-    applySecurityHeaders(res, nonce, isHttps(req, config.TRUST_PROXY));
-    res.setHeader('Cache-Control', 'no-cache');
-    res.setHeader('Vary', varyOnHost);
-    send(req, res, 'text/html; charset=utf-8', pageWithNonce(template.page(brandOf(req)), nonce));
+    const body = pageWithNonce(template.page(brandOf(req)), nonce);
+    const headers = securityHeaderList(nonce, isHttps(req, config.TRUST_PROXY));
+    headers.push(
+      'Cache-Control',
+      'no-cache',
+      'Vary',
+      varyOnHost,
+      'X-Request-Id',
+      id,
+      'Content-Type',
+      'text/html; charset=utf-8',
+      'Content-Length',
+      String(body.length),
+    );
+    res.writeHead(200, headers);
+    res.end(req.method === 'HEAD' ? undefined : body);
     return true;
   }
 
@@ -209,16 +244,19 @@ export function createEdge({ config, store, assets, log }: EdgeDependencies): Ed
     proxy.upgrade(req, socket as never, head);
   };
 
-  const logAccess = accessLog({ log, requestIdOf });
+  const logAccess = accessLog({ log });
   /** The server's request handler: the fast path for pages and files, Express for the rest. */
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
-    logAccess(req, res);
+    const id = requestIdOf(req);
+    logAccess(req, res, id);
     const url = req.url ?? '/';
     if ((req.method === 'GET' || req.method === 'HEAD') && url.startsWith('/')) {
       const query = url.indexOf('?');
       const pathname = query === -1 ? url : url.slice(0, query);
-      if (!isProxiedPath(pathname) && !pathname.startsWith('/edge/') && serveFile(req, res, pathname)) return;
+      if (!isProxiedPath(pathname) && !pathname.startsWith('/edge/') && serveFile(req, res, pathname, id))
+        return;
     }
+    res.setHeader('X-Request-Id', id);
     app(req, res);
   };
 

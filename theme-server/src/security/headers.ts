@@ -67,11 +67,35 @@ export function createNonce(): string {
   return nonce;
 }
 
+/** The headers as a flat `[name, value, …]` list with the CSP's nonce slot split out. */
+function flatten(headers: HeaderList): { before: readonly string[]; csp: readonly string[] } {
+  const before: string[] = [];
+  let csp: string[] = [''];
+  for (const [name, value] of headers) {
+    if (name === 'Content-Security-Policy') csp = value.split(NONCE_SLOT);
+    else before.push(name, value);
+  }
+  return { before, csp };
+}
+
+const HTTP_LIST = flatten(HTTP_HEADERS);
+const HTTPS_LIST = flatten(HTTPS_HEADERS);
+
+/**
+ * The security headers as a flat `[name, value, …]` list for `res.writeHead`, which takes it
+ * without the per-header bookkeeping of `setHeader` (the themed page's path). HSTS and
+ * upgrade-insecure-requests only over https.
+ */
+export function securityHeaderList(nonce: string, https: boolean): string[] {
+  const { before, csp } = https ? HTTPS_LIST : HTTP_LIST;
+  return [...before, 'Content-Security-Policy', csp.join(nonce)];
+}
+
 /** Sets the security headers; HSTS and upgrade-insecure-requests only over https. */
 export function applySecurityHeaders(res: ServerResponse, nonce: string, https: boolean): void {
-  for (const [name, value] of https ? HTTPS_HEADERS : HTTP_HEADERS) {
-    res.setHeader(name, name === 'Content-Security-Policy' ? value.replaceAll(NONCE_SLOT, nonce) : value);
-  }
+  const list = securityHeaderList(nonce, https);
+  for (let index = 0; index < list.length; index += 2)
+    res.setHeader(list[index] as string, list[index + 1] as string);
 }
 
 /** A brand image is never a document: nothing in it may run, load or frame anything. */
