@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { E2E_API_PORT, E2E_PASSWORD, E2E_PORT } from './tests/e2e/support.ts';
+import { E2E_API_PORT, E2E_PASSWORD, E2E_PORT, E2E_THEMES_DIR } from './tests/e2e/support.ts';
 
 /**
  * End-to-end specs in Debian's Chromium (no downloaded browsers) against the real edge serving
@@ -33,8 +33,9 @@ export default defineConfig({
   },
   webServer: [
     {
-      // A fresh store each run; DATABASE_URL is cleared so CI's PostgreSQL is left alone.
-      command: 'rm -rf data/e2e && node api/src/main.ts',
+      // A fresh store each run; DATABASE_URL is cleared so CI's PostgreSQL is left alone. The
+      // brands are prepared first: this server starts before the edge.
+      command: 'node tests/e2e/e2e-themes.ts && rm -rf data/e2e && node api/src/main.ts',
       url: `http://127.0.0.1:${API_PORT}/api/healthz`,
       env: {
         API_PORT: String(API_PORT),
@@ -44,6 +45,7 @@ export default defineConfig({
         SEED_DEMO: 'true',
         DEMO_PASSWORD: E2E_PASSWORD,
         MFA_REQUIRED: 'false',
+        BRANDS_DIR: E2E_THEMES_DIR,
         LOG_LEVEL: 'warn',
       },
       reuseExistingServer: false,
@@ -56,6 +58,7 @@ export default defineConfig({
         PORT: String(PORT),
         HOST: '127.0.0.1',
         API_URL: `http://127.0.0.1:${API_PORT}`,
+        BRANDS_DIR: E2E_THEMES_DIR,
         MFA_REQUIRED: 'false',
         LOG_LEVEL: 'warn',
       },

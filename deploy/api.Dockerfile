@@ -33,8 +33,9 @@ COPY api/package.json api/
 COPY contracts/src contracts/src
 COPY api/src api/src
 COPY api/migrations api/migrations
-# PGlite keeps its data here when DATABASE_URL is not set (one API replica only).
-RUN mkdir -p /data && chown node:node /data
+# PGlite keeps its data here when DATABASE_URL is not set (one API replica only). /data/files
+# exists in the image so that a new named volume mounted there is created owned by node.
+RUN mkdir -p /data/files && chown -R node:node /data
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \

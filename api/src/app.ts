@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import { uploadTmpDir } from './config.ts';
 import type { ApiDeps } from './deps.ts';
 import { ApiError } from './http/errors.ts';
 import { csrfGuard } from './http/guards.ts';
@@ -7,10 +8,15 @@ import { openApiDocument } from './http/openapi.ts';
 import { RouteRegistry } from './http/route.ts';
 import { registerAuditRoutes } from './modules/audit/routes.ts';
 import { registerConfirmationRoutes } from './modules/auth/confirmation.ts';
+import { registerEmailFlowRoutes } from './modules/auth/email-flows.ts';
 import { registerAccountRoutes } from './modules/auth/routes.ts';
 import { registerCompanyRoutes } from './modules/companies/routes.ts';
 import { registerLocalConfigRoutes } from './modules/config/routes.ts';
+import { registerFileRoutes } from './modules/files/routes.ts';
 import { registerHealthRoutes } from './modules/health/routes.ts';
+import { registerImpersonationRoutes } from './modules/impersonation/routes.ts';
+import { registerOutboxRoute } from './modules/mail/outbox-route.ts';
+import { registerMfaRoutes } from './modules/mfa/routes.ts';
 import { registerNotificationRoutes } from './modules/notifications/routes.ts';
 import { registerStorageRoutes } from './modules/storage/routes.ts';
 import { registerCurrentUserRoutes } from './modules/users/current-user.ts';
@@ -70,17 +76,26 @@ export function createApi(deps: ApiDeps): Api {
   });
   app.use(csrfGuard(keys, (req) => OPEN_PATHS.has(req.path)));
 
-  const registry = new RouteRegistry(deps.audit);
+  const registry = new RouteRegistry({
+    audit: deps.audit,
+    mfaRequired: config.MFA_REQUIRED,
+    uploadDir: uploadTmpDir(config),
+  });
   const router = express.Router();
   registerHealthRoutes(registry, router, deps);
   registerAccountRoutes(registry, router, deps);
   registerConfirmationRoutes(registry, router, deps);
+  registerEmailFlowRoutes(registry, router, deps);
+  registerMfaRoutes(registry, router, deps);
+  registerImpersonationRoutes(registry, router, deps);
   registerCurrentUserRoutes(registry, router, deps);
   registerLocalConfigRoutes(registry, router, deps);
   registerStorageRoutes(registry, router, deps);
   registerNotificationRoutes(registry, router, deps);
   registerCompanyRoutes(registry, router, deps);
+  registerFileRoutes(registry, router, deps);
   registerAuditRoutes(registry, router, deps);
+  registerOutboxRoute(router, deps);
 
   const document = openApiDocument(registry.routes);
   router.get('/openapi.json', (_req, res) => {

@@ -15,6 +15,11 @@ const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** PGlite's data lives in `<DATA_DIR>/pglite` when DATABASE_URL is not set. */
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
+  /**
+   * Uploaded company files, stored by id (default `<DATA_DIR>/files`). Several API replicas
+   * need it on one shared volume.
+   */
+  FILES_DIR: z.string().optional(),
   DATABASE_URL: z.url().optional(),
   REDIS_URL: z.url().optional(),
   /** Signs access tokens and XSRF tokens; generated once and kept in the database when unset. */
@@ -43,11 +48,23 @@ const configSchema = z.object({
     .int()
     .min(1)
     .default(15 * 60),
+  /** Brands (`<id>/brand.json`), the edge's folder: e-mail links start with their public_base_url. */
+  BRANDS_DIR: z.string().default(path.join(repoRoot, 'themes')),
+  /** Unset: e-mail is captured in the outbox (mail_outbox, and the log). */
+  SMTP_URL: z.url({ protocol: /^smtps?$/, message: 'must be an smtp:// or smtps:// URL' }).optional(),
+  /** The sender address; the brand's app name is its display name. */
+  MAIL_FROM: z.email('must be an e-mail address').default('no-reply@fleetport.localhost'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
 export type ApiConfig = z.output<typeof configSchema>;
+
+/** Where uploaded company files live. */
+export const filesDir = (config: ApiConfig) => config.FILES_DIR ?? path.join(config.DATA_DIR, 'files');
+
+/** Where uploads stream to while a request is read (spec §7); emptied as each request ends. */
+export const uploadTmpDir = (config: ApiConfig) => path.join(config.DATA_DIR, 'tmp');
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   return parseEnv(configSchema, env, 'API');

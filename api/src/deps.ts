@@ -2,9 +2,13 @@ import type { Logger } from 'pino';
 import type { ApiConfig } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { AuditLog } from './modules/audit/chain.ts';
+import type { AccountTokens } from './modules/auth/account-tokens.ts';
 import type { FailureCounter } from './modules/auth/rate-limit.ts';
 import type { Keys } from './modules/auth/secrets.ts';
 import type { SessionService } from './modules/auth/sessions.ts';
+import type { BrandDirectory } from './modules/mail/brands.ts';
+import type { Mailer } from './modules/mail/mailer.ts';
+import type { MfaService } from './modules/mfa/step-up.ts';
 import type { NotificationService } from './modules/notifications/service.ts';
 import type { Realtime } from './modules/realtime/realtime.ts';
 
@@ -20,4 +24,9 @@ export interface ApiDeps {
   realtime: Realtime;
   notifications: NotificationService;
   audit: AuditLog;
+  mail: Mailer;
+  /** The brands' public base URLs and names (e-mail links, the authenticator app's issuer). */
+  brands: BrandDirectory;
+  accountTokens: AccountTokens;
+  mfa: MfaService;
 }

@@ -10,9 +10,13 @@ import { migrate } from './db/migrate.ts';
 import type { ApiDeps } from './deps.ts';
 import type { RouteSpec } from './http/route.ts';
 import { AuditLog } from './modules/audit/chain.ts';
+import { AccountTokens } from './modules/auth/account-tokens.ts';
 import { type FailureCounter, MemoryFailureCounter, RedisFailureCounter } from './modules/auth/rate-limit.ts';
 import { loadKeys } from './modules/auth/secrets.ts';
 import { SessionService } from './modules/auth/sessions.ts';
+import { BrandDirectory } from './modules/mail/brands.ts';
+import { createMailer } from './modules/mail/mailer.ts';
+import { MfaService } from './modules/mfa/step-up.ts';
 import { NotificationService } from './modules/notifications/service.ts';
 import { Realtime } from './modules/realtime/realtime.ts';
 import { ensureBuiltInRoles } from './seed/built-in-roles.ts';
@@ -63,6 +67,8 @@ export async function startApi(
       trustProxy: (address) => trust(address, 0),
       redis: redis ? { pub: redis, sub: redis.duplicate() } : undefined,
     });
+    const brands = new BrandDirectory(config.BRANDS_DIR, log.child({ component: 'brands' }));
+    const mail = createMailer(config, database.db, log, brands);
     const deps: ApiDeps = {
       config,
       database,
@@ -74,6 +80,16 @@ export async function startApi(
       realtime,
       notifications: new NotificationService(database.db, realtime),
       audit: new AuditLog(database),
+      mail,
+      brands,
+      accountTokens: new AccountTokens(database.db),
+      mfa: new MfaService({
+        db: database.db,
+        keys,
+        mail,
+        failures: loginFailures,
+        maxFailures: config.LOGIN_MAX_FAILURES,
+      }),
     };
     const { app, registry } = createApi(deps);
     server.on('request', app);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   index,
@@ -80,8 +81,16 @@ export const users = pgTable('users', {
   emailVerifiedAt: at('email_verified_at'),
   mfaType: text('mfa_type', { enum: ['totp', 'email'] }),
   totpSecret: text('totp_secret'),
+  /** A TOTP secret being enrolled: it becomes `totp_secret` with its first valid code. */
+  totpPendingSecret: text('totp_pending_secret'),
+  /** The time step of the last accepted TOTP code: a code is single-use. */
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
   countryIsoCode: text('country_iso_code'),
   impersonationAccessLimit: at('impersonation_access_limit'),
+  /** The language of the user's e-mails (migrations/0003_account_tokens.sql). */
+  locale: text('locale', { enum: ['en', 'ja'] })
+    .notNull()
+    .default('en'),
   createdAt: createdAt(),
 });
 
@@ -97,6 +106,8 @@ export const sessions = pgTable('sessions', {
   revokedReason: text('revoked_reason'),
   mfaVerifiedAt: at('mfa_verified_at'),
   passwordConfirmedAt: at('password_confirmed_at'),
+  /** While impersonating: the admin's own session, which cancelling returns to. */
+  parentSessionId: uuid('parent_session_id'),
   ip: text('ip'),
   userAgent: text('user_agent'),
 });
@@ -166,4 +177,72 @@ export const auditLog = pgTable(
     hash: text('hash').notNull().unique(),
   },
   (table) => [index('audit_log_company_idx').on(table.companyId, table.id)],
+);
+
+/** An MFA challenge between an MFA_REQUIRED answer and the repeated request (`session_uuid`). */
+export const mfaChallenges = pgTable('mfa_challenges', {
+  id: uuid('id').primaryKey(),
+  userId: integer('user_id').notNull(),
+  method: text('method', { enum: ['totp', 'email'] }).notNull(),
+  purpose: text('purpose').notNull(),
+  codeHash: text('code_hash'),
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: at('expires_at').notNull(),
+  consumedAt: at('consumed_at'),
+  createdAt: createdAt(),
+});
+
+/** Single-use tokens behind e-mailed links and grants, stored as SHA-256 hashes (0003). */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id').notNull(),
+    purpose: text('purpose', { enum: ['verify_email', 'reset_password', 'impersonation_grant'] }).notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('account_tokens_user_idx').on(table.userId, table.purpose, table.createdAt)],
+);
+
+/** E-mail captured by the outbox transport (the default when SMTP_URL is unset; 0003). */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    recipient: text('recipient').notNull(),
+    sender: text('sender').notNull(),
+    kind: text('kind').notNull(),
+    locale: text('locale').notNull(),
+    brandId: text('brand_id').notNull(),
+    subject: text('subject').notNull(),
+    bodyText: text('body_text').notNull(),
+    bodyHtml: text('body_html').notNull(),
+    link: text('link'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('mail_outbox_recipient_idx').on(table.recipient, table.id),
+    index('mail_outbox_created_idx').on(table.createdAt),
+  ],
+);
+
+/** Company files (migrations/0004_files.sql); the bytes are `<FILES_DIR>/<id>`. */
+export const files = pgTable(
+  'files',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull(),
+    name: text('name').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    sha256: text('sha256').notNull(),
+    mimeType: text('mime_type').notNull(),
+    description: text('description'),
+    /** Null once the uploader's account is deleted. */
+    uploadedBy: integer('uploaded_by'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('files_company_idx').on(table.companyId)],
 );

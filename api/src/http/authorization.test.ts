@@ -51,6 +51,38 @@ const COMPANY_ROUTES: Record<string, Record<Role, string>> = {
     read_only: /*             */ 'A    D           D       D        D',
     support: /*               */ 'A    A           A       A        A',
   },
+  'GET /api/files': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'A    A           D       D        D',
+    end_user: /*              */ 'A    D           D       D        D',
+    read_only: /*             */ 'A    D           D       D        D',
+    support: /*               */ 'A    A           A       A        A',
+  },
+  'GET /api/files/{id}/download': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'A    A           D       D        D',
+    end_user: /*              */ 'A    D           D       D        D',
+    read_only: /*             */ 'A    D           D       D        D',
+    support: /*               */ 'A    A           A       A        A',
+  },
+  'POST /api/files': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'D    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
+  'DELETE /api/files/{id}': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'D    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
 };
 
 // Routes about the caller themself: every signed-in role may call them, nobody else.
@@ -65,7 +97,39 @@ const SELF_ROUTES = [
   'PUT /api/notifications',
   'POST /api/password-confirmation',
   'POST /api/account/sessions/revoke-others', // 423 until confirmed: allowed, then asked
+  'POST /api/account/user/activation/resend', // 409: these callers are verified already
+  'POST /api/account/mfa/totp/setup',
+  'POST /api/account/mfa/totp/enable', // 422: no code
+  'POST /api/account/mfa/email/enable', // 403 MFA_REQUIRED: allowed, then asked for the code
+  'DELETE /api/account/mfa', // 409: not enabled
+  'PUT /api/account/password', // 422: no passwords
+  'DELETE /api/account/impersonation-access',
+  'POST /api/account/impersonation/cancel', // 409: not impersonating
+  'POST /api/users/confirm-impersonation-access/{token}', // 422: no such token
 ] as const;
+
+// Routes that act on another user: one row per role, one column per relation of the company
+// the target user belongs to. Allowed = past the permission and tenancy checks: the request
+// is sent (200) or the start answers IMPERSONATION_NOT_ALLOWED (the target granted nothing).
+const USER_ROUTES: Record<string, Record<Role, string>> = {
+  //                                own  subsidiary  parent  sibling  unrelated
+  'POST /api/users/{id}/impersonation/request': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'D    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
+  'POST /api/users/{id}/impersonate': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'D    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
+};
 
 // Routes open to anyone, with what an anonymous call answers.
 const PUBLIC_ROUTES: Record<string, number> = {
@@ -74,11 +138,16 @@ const PUBLIC_ROUTES: Record<string, number> = {
   'POST /api/account/login': 401, // wrong password: refused on its merits, not for lack of a session
   'POST /api/account/token/refresh': 401, // no refresh token
   'POST /api/account/token/revoke': 200,
+  'POST /api/account/email/verify': 422, // no token
+  'POST /api/account/password/forgot': 422, // no e-mail address
+  'POST /api/account/password/reset': 422, // no token
 };
 
 let fx: ApiFixture;
 const clients = new Map<Role, TestClient>();
 const companyIds = new Map<Relation, number>();
+/** A read-only user in each relation's company: the target of the user routes. */
+const targetIds = new Map<Relation, number>();
 
 beforeAll(async () => {
   fx = await startTestApi();
@@ -113,18 +182,34 @@ beforeAll(async () => {
     });
     clients.set(role, await fx.login(email));
   }
+  for (const relation of RELATIONS) {
+    const [target] = await db
+      .insert(users)
+      .values({
+        email: `matrix.target.${relation}@acme.example`,
+        username: `Matrix target ${relation}`,
+        passwordHash,
+        companyId: companyIds.get(relation) as number,
+        roleId: BUILT_IN_ROLE_BY_NAME.get('read_only')?.id as number,
+        emailVerifiedAt: new Date(),
+      })
+      .returning({ id: users.id });
+    targetIds.set(relation, target?.id as number);
+  }
 });
 afterAll(async () => {
   await fx?.stop();
 });
 
-const denied = (status: number) => status === 401 || status === 403;
+/** Refused for who the caller is; an MFA step-up (403 MFA_REQUIRED) lets the caller through. */
+const denied = (status: number, code?: string) =>
+  status === 401 || (status === 403 && code !== 'MFA_REQUIRED' && code !== 'IMPERSONATION_NOT_ALLOWED');
 
 /** Calls a self route with a valid request; the storage key exists for PUT and DELETE. */
-async function callSelf(client: TestClient, route: string): Promise<number> {
+async function callSelf(client: TestClient, route: string): Promise<{ status: number; code?: string }> {
   const [method, path] = route.split(' ') as [string, string];
   if (method === 'PUT' || method === 'DELETE') await client.post('/api/storage', { key: 'matrix', value: 1 });
-  const url = path.replace('{key}', 'matrix');
+  const url = path.replace('{key}', 'matrix').replace('{token}', 'not-a-real-token-at-all');
   const body =
     route === 'POST /api/password-confirmation'
       ? { password: TEST_PASSWORD }
@@ -133,8 +218,30 @@ async function callSelf(client: TestClient, route: string): Promise<number> {
         : route === 'POST /api/storage'
           ? { key: `k${Math.random()}`, value: 1 }
           : { value: 2 };
-  return (await client.request(method, url, method === 'GET' || method === 'DELETE' ? {} : { body })).status;
+  const answer = await client.request(method, url, method === 'GET' || method === 'DELETE' ? {} : { body });
+  return { status: answer.status, code: answer.body?.errors?.[0]?.code };
 }
+
+/** Uploads a small file to a company (multipart, as the console does). */
+function uploadFile(client: TestClient, companyId: number) {
+  const form = new FormData();
+  form.append('company_id', String(companyId));
+  form.append('file', new Blob(['matrix']), 'matrix.txt');
+  return client.upload('/api/files', form);
+}
+
+/** A file super_admin uploads to the company, for the caller to act on. */
+const fileIn = async (companyId: number): Promise<number> =>
+  (await uploadFile(clients.get('super_admin') as TestClient, companyId)).body.data.id;
+
+/** The status a role gets acting on a file of the company (file routes other than the list). */
+const FILE_PROBES: Record<string, (client: TestClient, companyId: number) => Promise<number>> = {
+  'POST /api/files': async (client, companyId) => (await uploadFile(client, companyId)).status,
+  'GET /api/files/{id}/download': async (client, companyId) =>
+    (await client.get(`/api/files/${await fileIn(companyId)}/download`)).status,
+  'DELETE /api/files/{id}': async (client, companyId) =>
+    (await client.delete(`/api/files/${await fileIn(companyId)}`)).status,
+};
 
 describe('authorisation matrix', () => {
   it('has a row for every route of the OpenAPI document', async () => {
@@ -142,7 +249,12 @@ describe('authorisation matrix', () => {
     const documented = Object.entries(document.body.paths as Record<string, Record<string, unknown>>)
       .flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`))
       .filter((route) => route !== 'GET /api/openapi.json');
-    const covered = [...Object.keys(COMPANY_ROUTES), ...SELF_ROUTES, ...Object.keys(PUBLIC_ROUTES)];
+    const covered = [
+      ...Object.keys(COMPANY_ROUTES),
+      ...Object.keys(USER_ROUTES),
+      ...SELF_ROUTES,
+      ...Object.keys(PUBLIC_ROUTES),
+    ];
     expect(documented.filter((route) => !covered.includes(route))).toEqual([]);
     expect(covered.filter((route) => !documented.includes(route))).toEqual([]);
   });
@@ -163,11 +275,22 @@ describe('authorisation matrix', () => {
           const answer = await client.get('/api/audit-log?limit=100&fields=company_id');
           listed = new Set((answer.body.data ?? []).map((entry: { company_id: number }) => entry.company_id));
         }
+        if (route === 'GET /api/files') {
+          // A file in every company; the companies of the files listed = allowed.
+          if (role === ROLES[0]) {
+            for (const relation of RELATIONS) await fileIn(companyIds.get(relation) as number);
+          }
+          const answer = await client.get('/api/files?limit=100&fields=company_id');
+          listed = new Set((answer.body.data ?? []).map((file: { company_id: number }) => file.company_id));
+        }
+        const probe = FILE_PROBES[route];
         for (const [index, relation] of RELATIONS.entries()) {
           const id = companyIds.get(relation) as number;
           const allowed = listed
             ? listed.has(id)
-            : !denied((await client.get(`/api/companies/${id}`)).status);
+            : probe
+              ? (await probe(client, id)) < 300
+              : !denied((await client.get(`/api/companies/${id}`)).status);
           if ((expected[index] === 'A') !== allowed) {
             unexpected.push(`${role} → ${relation}: expected ${expected[index]}, got ${allowed ? 'A' : 'D'}`);
           }
@@ -177,15 +300,40 @@ describe('authorisation matrix', () => {
     });
   }
 
+  for (const [route, rows] of Object.entries(USER_ROUTES)) {
+    it(`${route}: every role × the target user's company relation as the table says`, async () => {
+      const unexpected: string[] = [];
+      const [method, path] = route.split(' ') as [string, string];
+      for (const role of ROLES) {
+        const expected = rows[role].split(/\s+/);
+        for (const [index, relation] of RELATIONS.entries()) {
+          const url = path.replace('{id}', String(targetIds.get(relation)));
+          const answer = await (clients.get(role) as TestClient).request(method, url, { body: {} });
+          const allowed = !denied(answer.status, answer.body?.errors?.[0]?.code) && answer.status < 500;
+          if ((expected[index] === 'A') !== allowed) {
+            unexpected.push(`${role} → ${relation}: expected ${expected[index]}, got ${answer.status}`);
+          }
+        }
+      }
+      const anonymous = await fx
+        .client()
+        .request(method, path.replace('{id}', String(targetIds.get('own'))), {
+          body: {},
+        });
+      if (anonymous.status !== 401) unexpected.push(`anonymous: ${anonymous.status}`);
+      expect(unexpected).toEqual([]);
+    });
+  }
+
   it('self routes: every role may call them, an anonymous caller gets 401', async () => {
     const unexpected: string[] = [];
     for (const route of SELF_ROUTES) {
       for (const role of ROLES) {
-        const status = await callSelf(clients.get(role) as TestClient, route);
-        if (denied(status) || status >= 500) unexpected.push(`${role} ${route}: ${status}`);
+        const { status, code } = await callSelf(clients.get(role) as TestClient, route);
+        if (denied(status, code) || status >= 500) unexpected.push(`${role} ${route}: ${status} ${code}`);
       }
       const anonymous = await callSelf(fx.client(), route);
-      if (anonymous !== 401) unexpected.push(`anonymous ${route}: ${anonymous}`);
+      if (anonymous.status !== 401) unexpected.push(`anonymous ${route}: ${anonymous.status}`);
     }
     expect(unexpected).toEqual([]);
   });

@@ -28,6 +28,25 @@ const COMMON: Record<number, string> = {
 const schemaOf = (schema: z.ZodType, io: 'input' | 'output') =>
   z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' });
 
+/** JSON, or for an upload route `multipart/form-data`: its text fields plus binary file fields. */
+function requestBodyOf(route: RouteSpec) {
+  const fields = route.body ? schemaOf(route.body, 'input') : { type: 'object', properties: {} };
+  if (!route.multipart) return { required: true, content: { 'application/json': { schema: fields } } };
+  const { properties = {}, required = [] } = fields as { properties?: object; required?: string[] };
+  const files = Object.entries(route.multipart.files);
+  const schema = {
+    ...fields,
+    properties: {
+      ...properties,
+      ...Object.fromEntries(files.map(([name]) => [name, { type: 'string', format: 'binary' }])),
+    },
+    required: [...required, ...files.filter(([, file]) => file.required).map(([name]) => name)],
+    description:
+      'Fields serialised as in spec §7: indexed arrays (`tags[0]`, `data[0][name]`), `tags[]` with an empty value for an empty array.',
+  };
+  return { required: true, content: { 'multipart/form-data': { schema } } };
+}
+
 /** OpenAPI 3.1, generated from the zod schemas every route declares (served at /api/openapi.json). */
 export function openApiDocument(routes: readonly RouteSpec[]) {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -52,9 +71,13 @@ export function openApiDocument(routes: readonly RouteSpec[]) {
     const statuses: Record<string, unknown> = {
       200: {
         description: 'Success',
-        content: {
-          'application/json': { schema: envelope(route.response ? schemaOf(route.response, 'output') : {}) },
-        },
+        content: route.produces
+          ? { [route.produces]: { schema: { type: 'string', format: 'binary' } } }
+          : {
+              'application/json': {
+                schema: envelope(route.response ? schemaOf(route.response, 'output') : {}),
+              },
+            },
       },
     };
     const extra = { ...(route.access && 'public' in route.access ? {} : COMMON), ...route.statuses };
@@ -67,16 +90,10 @@ export function openApiDocument(routes: readonly RouteSpec[]) {
       tags: [route.tag],
       operationId: `${route.method}${route.path.replace(/[/:{}-](\w)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`,
       'x-fleetport-access': route.access,
+      ...(route.incompleteAccount ? { 'x-fleetport-incomplete-account': true } : {}),
       security: 'public' in route.access ? [] : [{ session: [] }],
       parameters,
-      ...(route.body
-        ? {
-            requestBody: {
-              required: true,
-              content: { 'application/json': { schema: schemaOf(route.body, 'input') } },
-            },
-          }
-        : {}),
+      ...(route.body || route.multipart ? { requestBody: requestBodyOf(route) } : {}),
       responses: statuses,
     };
   }

@@ -1,9 +1,12 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Permission } from '@fleetport/contracts/permissions';
 import type { NextFunction, Request, Response, Router } from 'express';
 import { type ZodType, z } from 'zod';
 import type { AuditEntry, AuditLog } from '../modules/audit/chain.ts';
 import type { AuthContext } from '../modules/auth/context.ts';
-import { forbidden, unauthorized, validationFailed } from './errors.ts';
+import { ApiError, forbidden, unauthorized, validationFailed } from './errors.ts';
+import { type MultipartSpec, MultipartUpload, type UploadedFile } from './uploads.ts';
 
 export type Method = 'get' | 'post' | 'put' | 'delete' | 'patch';
 
@@ -26,6 +29,8 @@ export interface RouteContext<P, Q, B> {
   body: B;
   /** Present on every route that is not public. */
   auth: AuthContext;
+  /** The files of a multipart route (temporary: deleted after the request unless moved). */
+  files: UploadedFile[];
 }
 
 export interface RouteSpec<P = unknown, Q = unknown, B = unknown> {
@@ -37,9 +42,20 @@ export interface RouteSpec<P = unknown, Q = unknown, B = unknown> {
   access: Access;
   params?: ZodType<P>;
   query?: ZodType<Q>;
+  /** On a multipart route: the text fields, rebuilt as in spec §7 (see form-fields.ts). */
   body?: ZodType<B>;
+  /** Takes `multipart/form-data` (uploads): read only after access is granted. */
+  multipart?: MultipartSpec;
   /** The schema of `data` in a successful answer (documentation). */
   response?: ZodType;
+  /** A route that answers raw bytes of this media type instead of the envelope (documentation). */
+  produces?: string;
+  /**
+   * Also serves an account that still owes e-mail verification or MFA enrolment (GET /user,
+   * the enrolment and resend calls, logout). Every other signed-in route answers those
+   * accounts with the global error EMAIL_NOT_VERIFIED or MFA_MANDATORY (spec §8).
+   */
+  incompleteAccount?: true;
   /** Extra statuses this route answers besides the common ones (documentation). */
   statuses?: Record<number, string>;
   handler: (context: RouteContext<P, Q, B>) => Promise<RouteResult | undefined> | RouteResult | undefined;
@@ -67,27 +83,64 @@ function parse<T>(schema: ZodType<T> | undefined, value: unknown, prefix?: strin
  * handler. The registry mounts it, validates input (422 with field paths), checks access, and
  * keeps the declaration for the OpenAPI document and for the tests that walk every route.
  */
+/** The global errors of an account that may not use the console yet (spec §8), or undefined. */
+export function accountGate(auth: AuthContext, mfaRequired: boolean): ApiError | undefined {
+  // While impersonating, the admin's own account is what counts, and it passed to get here.
+  if (auth.actorUserId !== undefined) return undefined;
+  if (!auth.emailVerified) {
+    return new ApiError(403, [
+      { code: 'EMAIL_NOT_VERIFIED', message: 'Please verify your e-mail address to continue.' },
+    ]);
+  }
+  if (mfaRequired && !auth.mfaType) {
+    return new ApiError(403, [
+      { code: 'MFA_MANDATORY', message: 'Multi-factor authentication is required for your account.' },
+    ]);
+  }
+  return undefined;
+}
+
 export class RouteRegistry {
   readonly routes: RouteSpec[] = [];
   private readonly audit: AuditLog | undefined;
+  private readonly mfaRequired: boolean;
+  private readonly uploadDir: string;
 
-  constructor(audit?: AuditLog) {
-    this.audit = audit;
+  constructor(options: { audit?: AuditLog; mfaRequired?: boolean; uploadDir?: string } = {}) {
+    this.audit = options.audit;
+    this.mfaRequired = options.mfaRequired ?? false;
+    this.uploadDir = options.uploadDir ?? join(tmpdir(), 'fleetport-uploads');
   }
 
   add<P, Q, B>(router: Router, spec: RouteSpec<P, Q, B>): void {
     this.routes.push(spec as unknown as RouteSpec);
     router[spec.method](spec.path, async (req: Request, res: Response, next: NextFunction) => {
+      const upload = spec.multipart && new MultipartUpload(req, spec.multipart, this.uploadDir);
       try {
         const auth = res.locals.auth as AuthContext | undefined;
         if (!('public' in spec.access)) {
           if (!auth) throw unauthorized();
+          const gate = spec.incompleteAccount ? undefined : accountGate(auth, this.mfaRequired);
+          if (gate) throw gate;
           if ('permission' in spec.access && !auth.can(spec.access.permission)) throw forbidden();
         }
         const params = parse(spec.params, req.params);
         const query = parse(spec.query, req.query);
-        const body = parse(spec.body, req.body ?? {});
-        const result = await spec.handler({ req, res, params, query, body, auth: auth as AuthContext });
+        // Access and the URL are checked before a byte of an upload is read.
+        const body = parse(spec.body, upload ? await upload.receive() : (req.body ?? {}));
+        upload?.requireFiles();
+        const files = upload?.files ?? [];
+        const result = await spec.handler({
+          req,
+          res,
+          params,
+          query,
+          body,
+          auth: auth as AuthContext,
+          files,
+        });
+        // Temporary files go before the answer does, so a client never sees them linger.
+        await upload?.discard();
         if (res.headersSent) return;
         // Every successful write is audit-logged, with both identities while impersonating.
         if (spec.method !== 'get' && this.audit && result?.audit !== false) {
@@ -111,6 +164,7 @@ export class RouteRegistry {
           errors: [],
         });
       } catch (error) {
+        await upload?.discard();
         next(error);
       }
     });

@@ -4,6 +4,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { companies, notifications, rolePermissions, roles, settings, tags, users } from '../db/schema.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
+import { insertCompany } from '../modules/companies/tree.ts';
 
 const MARKER = 'demo_world';
 const VERSION = '1';
@@ -136,20 +137,10 @@ export async function seedDemoWorld(db: Db, demoPassword: string | undefined): P
     const ids = new Map<string, { id: number; path: string; depth: number }>();
     for (const company of COMPANIES) {
       const parent = company.parent ? ids.get(company.parent) : undefined;
-      const [row] = await tx
-        .insert(companies)
-        .values({
-          name: company.name,
-          parentId: parent?.id ?? null,
-          path: 'pending',
-          depth: parent ? parent.depth + 1 : 0,
-          showPayment: company.showPayment ?? false,
-        })
-        .returning();
-      if (!row) throw new Error('company insert returned nothing');
-      const path = `${parent?.path ?? ''}${row.id}/`;
-      await tx.update(companies).set({ path }).where(eq(companies.id, row.id));
-      ids.set(company.key, { id: row.id, path, depth: row.depth });
+      ids.set(
+        company.key,
+        await insertCompany(tx, { name: company.name, parent, showPayment: company.showPayment ?? false }),
+      );
     }
     const companyId = (key: string) => ids.get(key)?.id as number;
 

@@ -43,11 +43,13 @@ export async function startTestApi(overrides: Partial<ApiConfig> = {}): Promise<
     );
     const parsed = new URL(url);
     parsed.pathname = `/${name}`;
-    settings = { DATABASE_URL: parsed.toString() };
+    // A data folder of its own too: uploads and stored files (DATA_DIR/tmp, DATA_DIR/files).
+    const dir = await mkdtemp(path.join(tmpdir(), 'fleetport-api-'));
+    settings = { DATABASE_URL: parsed.toString(), DATA_DIR: dir };
     cleanup = () =>
       withDatabase(adminUrl(url), (client) =>
         client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-      ).then(() => undefined);
+      ).then(() => rm(dir, { recursive: true, force: true }));
   } else {
     const dir = await mkdtemp(path.join(tmpdir(), 'fleetport-api-'));
     await cp(inject('templateDataDir'), dir, { recursive: true });
@@ -118,7 +120,15 @@ export class TestClient {
   async request(
     method: string,
     pathname: string,
-    options: { body?: unknown; headers?: Record<string, string>; xhr?: boolean; xsrf?: boolean } = {},
+    options: {
+      body?: unknown;
+      /** Sent as is instead of JSON: a FormData, or a stream (with its own Content-Type). */
+      payload?: NonNullable<RequestInit['body']>;
+      signal?: AbortSignal;
+      headers?: Record<string, string>;
+      xhr?: boolean;
+      xsrf?: boolean;
+    } = {},
   ): Promise<Answer> {
     const headers: Record<string, string> = {};
     if (options.xhr !== false) headers['X-Requested-With'] = 'XMLHttpRequest';
@@ -130,7 +140,9 @@ export class TestClient {
     const response = await fetch(`${this.base}${pathname}`, {
       method,
       headers: { ...headers, ...options.headers },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.payload ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+      ...(options.payload instanceof ReadableStream ? { duplex: 'half' as const } : {}),
+      signal: options.signal,
       redirect: 'manual',
     });
     const cookies = response.headers.getSetCookie();
@@ -169,4 +181,10 @@ export class TestClient {
     this.request('PUT', pathname, { ...options, body: body ?? {} });
   delete = (pathname: string, options?: Parameters<TestClient['request']>[2]) =>
     this.request('DELETE', pathname, options);
+  /** POSTs a multipart body (a FormData, or a stream with its Content-Type in the headers). */
+  upload = (
+    pathname: string,
+    payload: NonNullable<RequestInit['body']>,
+    options?: Parameters<TestClient['request']>[2],
+  ) => this.request('POST', pathname, { ...options, payload });
 }

@@ -5,6 +5,7 @@ import {
   EDGE_BOOT_MARKER,
   EDGE_HEAD_MARKER,
 } from '@fleetport/contracts/edge-html';
+import { escapeHtml } from '@fleetport/contracts/html';
 import type { LoadedBrand } from '../brands/load.ts';
 
 /**
@@ -14,17 +15,7 @@ import type { LoadedBrand } from '../brands/load.ts';
 
 const NONCE = '\u0000nonce\u0000';
 
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
-}
+export { escapeHtml };
 
 /**
  * JSON that is safe inside a <script> element: `<`, `>` and `&` become unicode escapes, so no

@@ -5,8 +5,11 @@ import { users } from '../../db/schema.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { ApiError, passwordConfirmationRequired, tooManyRequests } from '../../http/errors.ts';
 import type { RouteRegistry } from '../../http/route.ts';
+import { brandIdOf } from '../mail/mailer.ts';
+import { mfaFields } from '../mfa/step-up.ts';
 import type { AuthContext } from './context.ts';
-import { verifyPassword } from './passwords.ts';
+import { assertPasswordPolicy } from './password-policy.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
 
 /**
  * Spec §6/§7: chosen sensitive operations answer 423 unless the password was confirmed
@@ -66,6 +69,61 @@ export function registerConfirmationRoutes(registry: RouteRegistry, router: Rout
       requireRecentPassword(auth, config.PASSWORD_CONFIRMATION_TTL_S);
       const revoked = await sessions.revokeOthers(auth.userId, auth.sessionId);
       return { data: { revoked } };
+    },
+  });
+
+  registry.add(router, {
+    method: 'put',
+    path: '/account/password',
+    summary:
+      'Changes the password: the current one, the new one (policy), and the second factor when the account has one (MFA_REQUIRED). Other sessions end.',
+    tag: 'account',
+    access: { signedIn: true },
+    body: z.object({
+      current_password: z.string().min(1, 'is required').max(1024),
+      password: z.string().min(1, 'is required').max(1024),
+      ...mfaFields,
+    }),
+    response: z.object({ changed: z.boolean() }),
+    statuses: { 403: 'MFA_REQUIRED: prove the second factor and repeat', 429: 'Too many wrong passwords' },
+    handler: async ({ req, res, auth, body }) => {
+      if (auth.actorUserId !== undefined) {
+        throw new ApiError(403, [
+          { code: 'FORBIDDEN', message: 'The password cannot be changed while impersonating.' },
+        ]);
+      }
+      const key = `confirm:${auth.userId}`;
+      if ((await loginFailures.count(key)) >= config.LOGIN_MAX_FAILURES) {
+        throw tooManyRequests(
+          'Too many wrong passwords. Try again later.',
+          await loginFailures.retryAfter(key),
+        );
+      }
+      const [user] = await db
+        .select({ hash: users.passwordHash })
+        .from(users)
+        .where(eq(users.id, auth.userId));
+      if (!(await verifyPassword(user?.hash, body.current_password))) {
+        await loginFailures.add(key);
+        throw new ApiError(422, [
+          {
+            code: 'INVALID_PASSWORD',
+            message: 'The current password is not correct.',
+            source: 'current_password',
+          },
+        ]);
+      }
+      await loginFailures.reset(key);
+      assertPasswordPolicy(body.password, auth.email);
+      await deps.mfa.require(auth.userId, body, { purpose: 'password_change', brandId: brandIdOf(req) });
+      await db
+        .update(users)
+        .set({ passwordHash: await hashPassword(body.password) })
+        .where(eq(users.id, auth.userId));
+      await sessions.revokeOthers(auth.userId, auth.sessionId);
+      await sessions.rotate(req, res, auth, { passwordConfirmed: true });
+      // Neither password reaches the audit log.
+      return { data: { changed: true }, audit: { entity: 'password', after: { changed: true } } };
     },
   });
 }

@@ -15,6 +15,12 @@ export interface AuthContext {
   permissions: ReadonlySet<Permission>;
   /** The admin acting as this user while impersonating (the token's `act` claim). */
   actorUserId: number | undefined;
+  /** The admin's own session while impersonating: cancelling returns to it. */
+  parentSessionId: string | undefined;
+  /** Whether the user proved their mailbox (GET /user answers EMAIL_NOT_VERIFIED until then). */
+  emailVerified: boolean;
+  /** The user's enrolled second factor, if any. */
+  mfaType: 'totp' | 'email' | undefined;
   /** When this session passed MFA, if it did. */
   mfaVerifiedAt: Date | undefined;
   /** When this session's password was last re-confirmed (POST /password-confirmation). */

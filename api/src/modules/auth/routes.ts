@@ -6,6 +6,8 @@ import type { ApiDeps } from '../../deps.ts';
 import { ApiError, tooManyRequests, unauthorized } from '../../http/errors.ts';
 import { requestOrigin } from '../../http/guards.ts';
 import type { RouteRegistry } from '../../http/route.ts';
+import { brandIdOf } from '../mail/mailer.ts';
+import { mfaFields } from '../mfa/step-up.ts';
 import { verifyPassword } from './passwords.ts';
 
 /** Where logout sends the browser when no acceptable redirect_uri was given. */
@@ -14,6 +16,8 @@ export const LOGIN_PAGE = '/account/login';
 const loginBody = z.object({
   email: z.string().trim().toLowerCase().email('must be an e-mail address').max(254),
   password: z.string().min(1, 'is required').max(1024),
+  // The repeated login after MFA_REQUIRED (spec §7 "MFA resubmit").
+  ...mfaFields,
 });
 
 const revokeBody = z.object({
@@ -42,7 +46,12 @@ export function registerAccountRoutes(registry: RouteRegistry, router: Router, d
     tag: 'account',
     access: { public: true },
     body: loginBody,
-    statuses: { 401: 'Wrong e-mail or password', 429: 'Too many failed attempts' },
+    statuses: {
+      401: 'Wrong e-mail or password',
+      403: 'MFA_REQUIRED: repeat with session_code and session_uuid',
+      422: 'CONFIRMATION_FAILED: the MFA code is not correct',
+      429: 'Too many failed attempts',
+    },
     handler: async ({ req, res, body }) => {
       // Spec: the 11th failure for an account from one IP answers 429. One IP spraying many
       // accounts is stopped at ten times that; a NAT of honest users stays well below.
@@ -65,17 +74,19 @@ export function registerAccountRoutes(registry: RouteRegistry, router: Router, d
         throw new ApiError(401, [{ code: 'INVALID_CREDENTIALS', message: 'Wrong e-mail or password.' }]);
       }
       await loginFailures.reset(limits[0]?.[0] as string);
+      // The second factor, when the account has one: MFA_REQUIRED, then the repeated login.
+      if (user.mfaType) await deps.mfa.require(user.id, body, { purpose: 'login', brandId: brandIdOf(req) });
       // A session the browser still held is ended: login always starts a new one.
       const previous = await sessions.authenticate(req);
       if (previous) await sessions.revoke(previous.sessionId, 'replaced by a new login');
-      const { exp } = await sessions.start(req, res, user.id);
+      const { exp } = await sessions.start(req, res, user.id, { mfaVerified: user.mfaType !== null });
       return {
         data: { id: user.id, email: user.email, exp },
         audit: {
           userId: user.id,
           companyId: user.companyId,
           entity: 'session',
-          after: { email: user.email },
+          after: { email: user.email, mfa: user.mfaType },
         },
       };
     },

@@ -7,6 +7,8 @@ import { settings } from '../../db/schema.ts';
 export interface Keys {
   accessToken: Uint8Array;
   xsrf: Buffer;
+  /** Encrypts TOTP secrets at rest and keys the HMAC of e-mail codes. */
+  mfa: Buffer;
 }
 
 /**
@@ -25,6 +27,7 @@ export async function loadKeys(db: Db, configured: string | undefined): Promise<
   return {
     accessToken: new Uint8Array(derive('fleetport access token v1')),
     xsrf: derive('fleetport xsrf v1'),
+    mfa: derive('fleetport mfa v1'),
   };
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { isPermission, type Permission } from '@fleetport/contracts/permissions';
 import type { RoleScope } from '@fleetport/contracts/roles';
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Request, Response } from 'express';
 import type { ApiConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -35,15 +35,24 @@ export class SessionService {
     req: Request,
     res: Response,
     userId: number,
-    options: { actorUserId?: number; mfaVerified?: boolean; passwordConfirmed?: boolean } = {},
+    options: {
+      actorUserId?: number;
+      parentSessionId?: string;
+      /** Ends the session earlier than the refresh lifetime (an impersonation's access limit). */
+      expiresAt?: Date;
+      mfaVerified?: boolean;
+      passwordConfirmed?: boolean;
+    } = {},
   ): Promise<{ sessionId: string; exp: number }> {
     const sessionId = randomUUID();
     const now = new Date();
+    const lifetime = new Date(now.getTime() + this.config.REFRESH_TOKEN_TTL_S * 1000);
     await this.db.insert(sessions).values({
       id: sessionId,
       userId,
       actorUserId: options.actorUserId ?? null,
-      expiresAt: new Date(now.getTime() + this.config.REFRESH_TOKEN_TTL_S * 1000),
+      parentSessionId: options.parentSessionId ?? null,
+      expiresAt: options.expiresAt && options.expiresAt < lifetime ? options.expiresAt : lifetime,
       mfaVerifiedAt: options.mfaVerified ? now : null,
       passwordConfirmedAt: options.passwordConfirmed ? now : null,
       ip: req.ip ?? null,
@@ -148,6 +157,31 @@ export class SessionService {
     return ended.length;
   }
 
+  /** Ends every live session in which someone impersonates `userId`. */
+  async revokeImpersonationsOf(userId: number, reason: string): Promise<number> {
+    const ended = await this.db
+      .update(sessions)
+      .set({ revokedAt: new Date(), revokedReason: reason })
+      .where(and(eq(sessions.userId, userId), isNotNull(sessions.actorUserId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    return ended.length;
+  }
+
+  /**
+   * Ends every live session of `userId`, and every session in which `userId` acts as someone
+   * else (a password reset: a stolen session dies with it).
+   */
+  async revokeAll(userId: number, reason: string): Promise<number> {
+    const ended = await this.db
+      .update(sessions)
+      .set({ revokedAt: new Date(), revokedReason: reason })
+      .where(
+        and(or(eq(sessions.userId, userId), eq(sessions.actorUserId, userId)), isNull(sessions.revokedAt)),
+      )
+      .returning({ id: sessions.id });
+    return ended.length;
+  }
+
   async revoke(sessionId: string, reason: string): Promise<void> {
     await this.db
       .update(sessions)
@@ -168,25 +202,55 @@ export class SessionService {
     await this.revoke(auth.sessionId, 'rotated');
     return this.start(req, res, auth.userId, {
       ...(auth.actorUserId === undefined ? {} : { actorUserId: auth.actorUserId }),
+      ...(auth.parentSessionId === undefined ? {} : { parentSessionId: auth.parentSessionId }),
       mfaVerified: proven.mfaVerified ?? auth.mfaVerifiedAt !== undefined,
       passwordConfirmed: proven.passwordConfirmed ?? false,
     });
   }
 
-  /** Logout: ends the session named by the access cookie or, once that expired, the refresh cookie. */
+  /**
+   * Issues fresh cookies for an existing live session of `userId` (cancelling an impersonation
+   * returns the admin to their own session). False when that session has ended meanwhile.
+   */
+  async resume(req: Request, res: Response, sessionId: string, userId: number): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.id, sessionId),
+          eq(sessions.userId, userId),
+          isNull(sessions.actorUserId),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, new Date()),
+        ),
+      );
+    if (!row) return false;
+    await this.issue(req, res, { userId, sessionId, actorUserId: undefined });
+    return true;
+  }
+
+  /**
+   * Logout: ends the session named by the access cookie or, once that expired, the refresh
+   * cookie. Logging out while impersonating ends the admin's own session too (the console
+   * calls it 'Logout & cancel impersonation').
+   */
   async revokeFromCookies(req: Request, reason: string): Promise<void> {
     const auth = await this.authenticate(req);
     if (auth) {
       await this.revoke(auth.sessionId, reason);
+      if (auth.parentSessionId) await this.revoke(auth.parentSessionId, reason);
       return;
     }
     const presented = readCookie(req, cookieNames(req.secure).refresh);
     if (!presented) return;
     const [row] = await this.db
-      .select({ sessionId: refreshTokens.sessionId })
+      .select({ sessionId: refreshTokens.sessionId, parentSessionId: sessions.parentSessionId })
       .from(refreshTokens)
+      .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
       .where(eq(refreshTokens.tokenHash, hashRefreshToken(presented)));
     if (row) await this.revoke(row.sessionId, reason);
+    if (row?.parentSessionId) await this.revoke(row.parentSessionId, reason);
   }
 
   clearCookies(req: Request, res: Response): void {
@@ -209,8 +273,16 @@ export class SessionService {
         roleName: roles.name,
         scope: roles.scope,
         actorUserId: sessions.actorUserId,
+        parentSessionId: sessions.parentSessionId,
+        emailVerifiedAt: users.emailVerifiedAt,
+        mfaType: users.mfaType,
         mfaVerifiedAt: sessions.mfaVerifiedAt,
         passwordConfirmedAt: sessions.passwordConfirmedAt,
+        // In the same round trip: loaded on every request, so a role change applies to live
+        // sessions at once.
+        permissions: sql<
+          string[]
+        >`coalesce((select array_agg(${rolePermissions.permission}) from ${rolePermissions} where ${rolePermissions.roleId} = ${roles.id}), '{}')`,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
@@ -225,12 +297,7 @@ export class SessionService {
         ),
       );
     if (!row) return undefined;
-    // Loaded on every request: a role change applies to live sessions at once.
-    const granted = await this.db
-      .select({ permission: rolePermissions.permission })
-      .from(rolePermissions)
-      .where(eq(rolePermissions.roleId, row.roleId));
-    const permissions = new Set<Permission>(granted.map((g) => g.permission).filter(isPermission));
+    const permissions = new Set<Permission>(row.permissions.filter(isPermission));
     return {
       userId: row.userId,
       sessionId: claims.sessionId,
@@ -242,6 +309,9 @@ export class SessionService {
       scope: row.scope as RoleScope,
       permissions,
       actorUserId: row.actorUserId ?? undefined,
+      parentSessionId: row.parentSessionId ?? undefined,
+      emailVerified: row.emailVerifiedAt !== null,
+      mfaType: row.mfaType ?? undefined,
       mfaVerifiedAt: row.mfaVerifiedAt ?? undefined,
       passwordConfirmedAt: row.passwordConfirmedAt ?? undefined,
       exp: claims.exp,

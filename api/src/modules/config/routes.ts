@@ -11,6 +11,8 @@ export function registerLocalConfigRoutes(registry: RouteRegistry, router: Route
     summary: 'Installation limits: the maximum and current number of devices.',
     tag: 'configuration',
     access: { signedIn: true },
+    // The console's start-up reads it before GET /user, which then shows the account's notice.
+    incompleteAccount: true,
     response: z.object({ max_devices_count: z.number(), total_devices_count: z.number() }),
     // Spec §9: max_devices_count defaults to 0 (no limit). Devices arrive with the devices issue.
     handler: () => ({ data: { max_devices_count: 0, total_devices_count: 0 } }),

@@ -3,8 +3,8 @@ import type { Router } from 'express';
 import { z } from 'zod';
 import { companies, roles, users } from '../../db/schema.ts';
 import type { ApiDeps } from '../../deps.ts';
-import { ApiError, unauthorized } from '../../http/errors.ts';
-import type { RouteRegistry } from '../../http/route.ts';
+import { unauthorized } from '../../http/errors.ts';
+import { accountGate, type RouteRegistry } from '../../http/route.ts';
 
 /** GET /user: every field of spec §3 "Current user". */
 export const currentUserSchema = z.object({
@@ -25,8 +25,6 @@ export const currentUserSchema = z.object({
   act: z.object({ id: z.number(), email: z.string() }).optional().describe('present while impersonating'),
 });
 
-const globalError = (code: string, message: string) => new ApiError(403, [{ code, message }]);
-
 export function registerCurrentUserRoutes(registry: RouteRegistry, router: Router, deps: ApiDeps): void {
   const { db, config } = deps;
   registry.add(router, {
@@ -35,6 +33,7 @@ export function registerCurrentUserRoutes(registry: RouteRegistry, router: Route
     summary: 'The signed-in user, with permissions. Global errors: EMAIL_NOT_VERIFIED, MFA_MANDATORY.',
     tag: 'account',
     access: { signedIn: true },
+    incompleteAccount: true,
     response: currentUserSchema,
     statuses: { 403: 'A global error code (spec §8) the console shows as a full-screen notice' },
     handler: async ({ auth }) => {
@@ -46,15 +45,8 @@ export function registerCurrentUserRoutes(registry: RouteRegistry, router: Route
         .where(eq(users.id, auth.userId));
       if (!row) throw unauthorized();
       const { user, company, role } = row;
-      // While impersonating, the admin's own account state is what counts, not the user's.
-      if (auth.actorUserId === undefined) {
-        if (!user.emailVerifiedAt) {
-          throw globalError('EMAIL_NOT_VERIFIED', 'Please verify your e-mail address to continue.');
-        }
-        if (config.MFA_REQUIRED && !user.mfaType) {
-          throw globalError('MFA_MANDATORY', 'Multi-factor authentication is required for your account.');
-        }
-      }
+      const gate = accountGate(auth, config.MFA_REQUIRED);
+      if (gate) throw gate;
       let act: { id: number; email: string } | undefined;
       if (auth.actorUserId !== undefined) {
         const [actor] = await db

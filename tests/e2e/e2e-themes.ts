@@ -1,0 +1,25 @@
+import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { E2E_PORT, E2E_THEMES_DIR } from './support.ts';
+
+/**
+ * Copies themes/ to E2E_THEMES_DIR with every public_base_url moved to the e2e edge: the same
+ * host on port E2E_PORT (http://acme.localhost:8080 → http://acme.localhost:18181). The edge
+ * and the API of the run both read this copy. Run by playwright.config.ts before the servers.
+ */
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const source = path.join(root, 'themes');
+const target = path.join(root, E2E_THEMES_DIR);
+
+await rm(target, { recursive: true, force: true });
+await cp(source, target, { recursive: true });
+for (const entry of await readdir(target, { withFileTypes: true })) {
+  if (!entry.isDirectory()) continue;
+  const file = path.join(target, entry.name, 'brand.json');
+  const brand = JSON.parse(await readFile(file, 'utf8')) as { public_base_url: string };
+  const url = new URL(brand.public_base_url);
+  url.port = String(E2E_PORT);
+  brand.public_base_url = `${url.origin}${url.pathname.replace(/\/$/, '')}`;
+  await writeFile(file, `${JSON.stringify(brand, null, 2)}\n`);
+}
