@@ -458,7 +458,39 @@ export const ROUTES = [
     permission: 'super_admin',
     parent: 'system-services',
   },
+  {
+    name: 'services.announcements',
+    path: '/system-services/announcements',
+    title: 'Announcements',
+    permission: 'super_admin',
+    parent: 'system-services',
+  },
   { name: 'auth-devices', path: '/auth-devices', title: 'Approved Devices', permission: 'super_admin' },
+
+  // Account pages: standalone and branded (spec §2); the API's e-mails link to them.
+  { name: 'account.login', path: '/account/login', title: 'Sign in', standalone: true, noAuth: true },
+  {
+    name: 'account.forgot-password',
+    path: '/account/forgot-password',
+    title: 'Forgot password',
+    standalone: true,
+    noAuth: true,
+  },
+  {
+    name: 'account.reset-password',
+    path: '/account/reset-password',
+    title: 'Reset password',
+    standalone: true,
+    noAuth: true,
+  },
+  {
+    name: 'account.verify-email',
+    path: '/account/verify-email',
+    title: 'Verify e-mail',
+    standalone: true,
+    noAuth: true,
+  },
+  { name: 'account.settings', path: '/account/settings', title: 'Account settings', standalone: true },
 
   // Everything else
   { name: 'forms', path: '/forms/:name/:id?', title: 'Form' },

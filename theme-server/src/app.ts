@@ -11,6 +11,7 @@ import type { LoadedBrand } from './brands/load.ts';
 import type { BrandStore } from './brands/store.ts';
 import type { EdgeConfig } from './config.ts';
 import { checkReadiness } from './health.ts';
+import { preferredLanguage, renderOfflinePage } from './html/offline-page.ts';
 import { pageWithNonce, ThemedHtmlCache } from './html/themed-html.ts';
 import { accessLog } from './logging/access-log.ts';
 import { createApiProxy, isProxiedPath, isRealtimePath, REQUEST_ID_HEADER } from './proxy/api-proxy.ts';
@@ -152,6 +153,16 @@ export function createEdge({ config, store, assets, log }: EdgeDependencies): Ed
       res.setHeader('Cache-Control', 'no-cache');
       const client = { google_maps_key: config.GOOGLE_MAPS_KEY, mfa_required: config.MFA_REQUIRED };
       send(req, res, 'application/json; charset=utf-8', JSON.stringify(client));
+      return true;
+    }
+    if (pathname === '/offline.html') {
+      // The brand's offline page (spec §2), in the browser's language; no script, one nonce'd style.
+      const nonce = createNonce();
+      applySecurityHeaders(res, nonce, isHttps(req, config.TRUST_PROXY));
+      res.setHeader('Cache-Control', 'no-cache');
+      res.setHeader('Vary', `Accept-Language, ${varyOnHost}`);
+      const language = preferredLanguage(req.headers['accept-language']);
+      send(req, res, 'text/html; charset=utf-8', renderOfflinePage(brandOf(req), language, nonce));
       return true;
     }
     if (pathname === '/favicon.ico') {
