@@ -14,7 +14,9 @@ test('signs in through the edge, opens the realtime socket, echoes the XSRF cook
     if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
       violations.push(message.text());
   });
-  await page.goto('http://acme.localhost:18181/management/devices');
+  // The login page needs no session, so the page stays put while its script signs in.
+  await page.goto('http://acme.localhost:18181/account/login');
+  await expect(page.getByTestId('login-email')).toBeVisible();
 
   const result = await page.evaluate(async (password) => {
     const xhr = { 'X-Requested-With': 'XMLHttpRequest' };

@@ -1,9 +1,12 @@
+// First: goober (notistack) reads the CSP nonce while its module is evaluated.
+import './lib/goober-nonce.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { AppProvider } from './app/provider.tsx';
 import { readInjectedBrand } from './lib/brand.ts';
 import { initI18n } from './lib/i18n.ts';
+import { createQueryClient } from './lib/query-client.ts';
 import { createStyleCache, readCspNonce } from './lib/style-cache.ts';
 
 const root = document.getElementById('root');
@@ -11,10 +14,16 @@ if (!root) throw new Error('index.html has no #root element');
 
 initI18n(navigator.languages);
 
+const nonce = readCspNonce(document);
+
 // The edge's boot markup inside #root is replaced by this render.
 createRoot(root).render(
   <StrictMode>
-    <AppProvider brand={readInjectedBrand(document)} styleCache={createStyleCache(readCspNonce(document))}>
+    <AppProvider
+      brand={readInjectedBrand(document)}
+      styleCache={createStyleCache(nonce)}
+      queryClient={createQueryClient()}
+    >
       <App />
     </AppProvider>
   </StrictMode>,

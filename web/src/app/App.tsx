@@ -1,13 +1,89 @@
-import Box from '@mui/material/Box';
-import { AppHeader } from '../components/layouts/AppHeader.tsx';
-import { SkeletonHome } from './routes/SkeletonHome.tsx';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { matchRoutes, RouterProvider } from 'react-router';
+import { PageLoadingScreen } from '../components/PageLoadingScreen.tsx';
+import { api } from '../lib/api.ts';
+import { useMaintenance } from '../lib/app-status.ts';
+import { SessionContext } from '../lib/auth.ts';
+import { isLanguage } from '../lib/i18n.ts';
+import { LANGUAGE_STORAGE_KEY, UserStorage, UserStorageContext } from '../lib/user-storage.ts';
+import { takeDeferredToast } from '../shared/toasts/deferred.ts';
+import { toast } from '../shared/toasts/toasts.tsx';
+import { type BootState, boot } from './boot.ts';
+import { GlobalNotice, Maintenance } from './notices/GlobalNotice.tsx';
+import { createAppRouter, ROUTE_OBJECTS } from './router.tsx';
+import type { WebRoute } from './routes/table.ts';
 
-/** The console shell of this skeleton build: header and one page. */
+function noAuthAt(pathname: string): boolean {
+  const handle = matchRoutes(ROUTE_OBJECTS, pathname)?.at(-1)?.route.handle as WebRoute | undefined;
+  return Boolean(handle?.noAuth);
+}
+
+/** Spec §8: 'The network connection has been lost.' when the browser goes offline. */
+function useOfflineToast() {
+  const { t } = useTranslation();
+  useEffect(() => {
+    const lost = () => toast(t('errors.connectionLost'), { type: 'error', position: 'top' });
+    window.addEventListener('offline', lost);
+    return () => window.removeEventListener('offline', lost);
+  }, [t]);
+}
+
+/** Start-up (spec §4), then the router under the session, or a full-screen notice. */
 export function App() {
+  const { i18n } = useTranslation();
+  const [state, setState] = useState<BootState>({ status: 'loading' });
+  const maintenance = useMaintenance();
+  useOfflineToast();
+
+  useEffect(() => {
+    let live = true;
+    boot({
+      api,
+      online: navigator.onLine,
+      noAuth: noAuthAt(window.location.pathname),
+      fetchFile: (url) => fetch(url, { cache: 'no-store', headers: { Accept: 'application/json' } }),
+      goTo: (location) => window.location.assign(location),
+    }).then(
+      (next) => {
+        if (!live) return;
+        setState(next);
+        // A toast left by the page before a reload (timezone change), once the hosts are up.
+        const deferred = takeDeferredToast();
+        if (deferred) toast(deferred.message, { type: deferred.type });
+      },
+      (error: unknown) => {
+        console.error(error);
+        if (live) setState({ status: 'maintenance' });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const storage = useMemo(
+    () => (state.status === 'ready' && state.user ? new UserStorage(api, state.storage) : undefined),
+    [state],
+  );
+  // The user's language, once per start-up; later choices are made in the header.
+  const languageApplied = useRef(false);
+  useEffect(() => {
+    const language = storage?.get<string>(LANGUAGE_STORAGE_KEY);
+    if (languageApplied.current || !language || !isLanguage(language)) return;
+    languageApplied.current = true;
+    if (language !== i18n.resolvedLanguage) void i18n.changeLanguage(language);
+  }, [storage, i18n]);
+  const router = useMemo(() => (state.status === 'ready' ? createAppRouter() : undefined), [state.status]);
+
+  if (maintenance || state.status === 'maintenance') return <Maintenance />;
+  if (state.status === 'notice') return <GlobalNotice notice={state.notice} />;
+  if (state.status !== 'ready' || !router) return <PageLoadingScreen />;
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-      <AppHeader />
-      <SkeletonHome />
-    </Box>
+    <SessionContext value={state.user}>
+      <UserStorageContext value={storage}>
+        <RouterProvider router={router} />
+      </UserStorageContext>
+    </SessionContext>
   );
 }

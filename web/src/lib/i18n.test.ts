@@ -40,9 +40,31 @@ describe('locales', () => {
     }
   });
 
-  it('interpolates the app name into the title', () => {
+  it('interpolates values into both languages', () => {
     const i18n = initI18n(['en']);
-    expect(i18n.t('app.skeleton.title', { appName: 'AcmeNet', lng: 'en' })).toBe('AcmeNet console');
-    expect(i18n.t('app.skeleton.title', { appName: 'AcmeNet', lng: 'ja' })).toBe('AcmeNet コンソール');
+    expect(i18n.t('layout.header.home', { appName: 'AcmeNet', lng: 'en' })).toBe('AcmeNet home');
+    expect(i18n.t('layout.header.home', { appName: 'AcmeNet', lng: 'ja' })).toBe('AcmeNet ホーム');
+  });
+
+  it('gives the spec texts word for word in English (spec §2, §5, §8)', () => {
+    const i18n = initI18n(['en']);
+    const en = (key: 'route.automations' | (string & {}), values: Record<string, unknown> = {}) =>
+      i18n.t(key as 'route.automations', { ...values, lng: 'en' });
+    expect(en('layout.impersonation.banner', { email: 'a@b.example', company: 'Acme', id: 7 })).toBe(
+      'Currently impersonating user a@b.example, Acme #7',
+    );
+    expect(en('notices.accessDenied.body')).toBe('User has no view permissions available');
+    expect(en('notifications.none')).toBe('No notifications');
+    expect(en('notifications.showAll')).toBe('Show all notifications');
+    expect(en('errors.connectionLost')).toBe('The network connection has been lost.');
+    expect(en('layout.timezone.updated')).toBe('Timezone updated successfully');
+    expect(en('layout.timezone.default')).toBe('The default timezone is used');
+    expect(en('notices.emailNotVerified.sent')).toBe('Email confirmation sent successfully');
+    expect(en('notices.emailNotVerified.failed', { status: 'Too Many Requests' })).toBe(
+      'Failed to send email confirmation (Too Many Requests)',
+    );
+    expect(en('layout.account.logoutAndCancelImpersonation')).toBe('Logout & cancel impersonation');
+    expect(en('route.automations')).toBe('Alerts & Automations');
+    expect(en('auth.mfa.title')).toBe('Enter authentication code');
   });
 });

@@ -1,7 +1,7 @@
 import 'i18next';
 import type en from '../locales/en.json';
 
-// Typed keys: t('app.skeleton.title') is checked against en.json at compile time.
+// Typed keys: t('layout.header.home') is checked against en.json at compile time.
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';

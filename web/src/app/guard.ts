@@ -1,0 +1,70 @@
+import { NAVIGATION } from '@fleetport/contracts/navigation';
+import { type CurrentUser, can } from '../lib/auth.ts';
+
+export { loginLocation, safeContinueUrl } from '../lib/continue-url.ts';
+
+import { pathOf, type WebRoute, webRoute } from './routes/table.ts';
+
+export const OFFLINE_PAGE = '/offline.html';
+
+export type GuardDecision =
+  | { kind: 'allow' }
+  | { kind: 'offline' }
+  | { kind: 'login' }
+  | { kind: 'redirect'; to: string }
+  | { kind: 'access-denied' };
+
+export interface GuardInput {
+  /** The matched route; undefined for an unknown path. */
+  route: WebRoute | undefined;
+  online: boolean;
+  user: CurrentUser | undefined;
+  search: URLSearchParams;
+  disabledRoutes: readonly string[];
+}
+
+/** The connect pages that accept a key query value instead of a login (spec §5). */
+const KEY_CONNECT_ROUTES = new Set(['rms-connect.ssh', 'rms-connect.desktop']);
+
+/** A route the user may open: built, permitted, not disabled by the brand. */
+export function mayOpen(
+  route: WebRoute,
+  user: CurrentUser | undefined,
+  disabledRoutes: readonly string[],
+): boolean {
+  return can(user, route.permission) && !disabledRoutes.includes(route.name);
+}
+
+/**
+ * Spec §5 "first permitted page": the navigation's pages in their order, the first the user may
+ * open. Undefined means none: the 'Access denied' notice.
+ */
+export function firstPermittedPath(
+  user: CurrentUser | undefined,
+  disabledRoutes: readonly string[],
+): string | undefined {
+  for (const child of NAVIGATION.flatMap((group) => group.children)) {
+    const route = webRoute(child.route);
+    if (!route || disabledRoutes.includes(child.route)) continue;
+    if (!can(user, child.permission ?? route.permission)) continue;
+    const target = route.redirectTo ? webRoute(route.redirectTo) : route;
+    if (target && mayOpen(target, user, disabledRoutes)) return pathOf(target.name);
+  }
+  return undefined;
+}
+
+/** The route guard of spec §5, in its order. */
+export function guard(input: GuardInput): GuardDecision {
+  const { route, user, disabledRoutes } = input;
+  if (!input.online) return { kind: 'offline' };
+  if (route?.noAuth) return { kind: 'allow' };
+  const keyBypass =
+    route !== undefined && KEY_CONNECT_ROUTES.has(route.name) && Boolean(input.search.get('key'));
+  if (!user && !keyBypass) return { kind: 'login' };
+  const home = firstPermittedPath(user, disabledRoutes);
+  const elsewhere = (): GuardDecision => (home ? { kind: 'redirect', to: home } : { kind: 'access-denied' });
+  if (!route) return elsewhere();
+  if (keyBypass && !user) return { kind: 'allow' };
+  if (!mayOpen(route, user, disabledRoutes)) return elsewhere();
+  return { kind: 'allow' };
+}

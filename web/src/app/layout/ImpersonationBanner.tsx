@@ -1,0 +1,48 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../lib/api.ts';
+import type { CurrentUser } from '../../lib/auth.ts';
+import { messageOf } from '../../shared/api/messages.ts';
+import { toast } from '../../shared/toasts/toasts.tsx';
+
+/**
+ * Spec §2: 'Currently impersonating user {email}, {company name or 'Company'} #{company id}'
+ * with 'Cancel impersonation', which ends it, refreshes the token and reloads the page.
+ */
+export function ImpersonationBanner({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const cancel = async () => {
+    setBusy(true);
+    try {
+      await api.http.post('/account/impersonation/cancel');
+      await api.session.refresh();
+      window.location.reload();
+    } catch (error) {
+      setBusy(false);
+      toast(messageOf(error), { type: 'error' });
+    }
+  };
+  return (
+    <Alert
+      severity="warning"
+      variant="filled"
+      square
+      data-testid="impersonation-banner"
+      action={
+        <Button color="inherit" size="small" variant="outlined" disabled={busy} onClick={cancel}>
+          {t('layout.impersonation.cancel')}
+        </Button>
+      }
+      sx={{ alignItems: 'center' }}
+    >
+      {t('layout.impersonation.banner', {
+        email: user.email,
+        company: user.company_name || t('layout.impersonation.company'),
+        id: user.company_id,
+      })}
+    </Alert>
+  );
+}

@@ -1,0 +1,129 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import axios from 'axios';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AccountCard } from '../../components/AccountCard.tsx';
+import { MfaSettings } from '../../features/account/MfaSettings.tsx';
+import { api } from '../../lib/api.ts';
+import { toast } from '../../shared/toasts/toasts.tsx';
+import type { GlobalNotice as NoticeCode } from '../boot.ts';
+
+function LogoutButton() {
+  const { t } = useTranslation();
+  return <Button onClick={() => void api.session.end()}>{t('layout.account.logout')}</Button>;
+}
+
+/** Spec §2 "Full-screen notices": e-mail not verified (with a working resend). */
+function EmailNotVerified() {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const resend = async () => {
+    setBusy(true);
+    try {
+      await api.http.post('/account/user/activation/resend');
+      toast(t('notices.emailNotVerified.sent'), { type: 'success' });
+    } catch (error) {
+      const status = axios.isAxiosError(error)
+        ? error.response?.statusText || String(error.response?.status ?? '')
+        : '';
+      toast(t('notices.emailNotVerified.failed', { status }), { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <AccountCard title={t('notices.emailNotVerified.title')}>
+      <Typography gutterBottom>{t('notices.emailNotVerified.body')}</Typography>
+      <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
+        <Button variant="contained" onClick={resend} disabled={busy} data-testid="resend-activation">
+          {t('notices.emailNotVerified.resend')}
+        </Button>
+        <LogoutButton />
+      </Stack>
+    </AccountCard>
+  );
+}
+
+/** MFA mandatory: the notice is also where the user enrols, then the console opens. */
+function MfaMandatory() {
+  const { t } = useTranslation();
+  return (
+    <AccountCard title={t('notices.mfaMandatory.title')} wide>
+      <Alert severity="info" sx={{ mb: 2 }}>
+        {t('notices.mfaMandatory.body')}
+      </Alert>
+      <MfaSettings mfaType={null} onChanged={() => window.location.assign('/')} />
+      <Stack direction="row" sx={{ mt: 2 }}>
+        <LogoutButton />
+      </Stack>
+    </AccountCard>
+  );
+}
+
+function NotInvited() {
+  const { t } = useTranslation();
+  return (
+    <AccountCard title={t('notices.notInvited.title')}>
+      <Typography>{t('notices.notInvited.body')}</Typography>
+      <Stack direction="row" sx={{ mt: 2 }}>
+        <LogoutButton />
+      </Stack>
+    </AccountCard>
+  );
+}
+
+export function GlobalNotice({ notice }: { notice: NoticeCode }) {
+  if (notice === 'EMAIL_NOT_VERIFIED') return <EmailNotVerified />;
+  if (notice === 'MFA_MANDATORY') return <MfaMandatory />;
+  return <NotInvited />;
+}
+
+/** Spec §2/§5: 'Access denied' with 'User has no view permissions available'. */
+export function AccessDenied() {
+  const { t } = useTranslation();
+  return (
+    <AccountCard title={t('notices.accessDenied.title')}>
+      <Typography data-testid="access-denied">{t('notices.accessDenied.body')}</Typography>
+      <Stack direction="row" sx={{ mt: 2 }}>
+        <LogoutButton />
+      </Stack>
+    </AccountCard>
+  );
+}
+
+/** Spec §2/§4: the maintenance screen (unknown start-up failure, revocation failing 3 times). */
+export function Maintenance() {
+  const { t } = useTranslation();
+  return (
+    <AccountCard title={t('notices.maintenance.title')}>
+      <Typography data-testid="maintenance">{t('notices.maintenance.body')}</Typography>
+      <Button variant="contained" sx={{ mt: 2 }} onClick={() => window.location.reload()}>
+        {t('notices.maintenance.retry')}
+      </Button>
+    </AccountCard>
+  );
+}
+
+/**
+ * A page that could not load because the network is gone (spec §8): the offline text, and the
+ * page loads again by itself once the browser is back online.
+ */
+export function OfflineNotice() {
+  const { t } = useTranslation();
+  useEffect(() => {
+    const back = () => window.location.reload();
+    window.addEventListener('online', back);
+    return () => window.removeEventListener('online', back);
+  }, []);
+  return (
+    <AccountCard title={t('errors.connectionLost')}>
+      <Typography data-testid="offline-notice">{t('errors.offline')}</Typography>
+      <Button variant="contained" sx={{ mt: 2 }} onClick={() => window.location.reload()}>
+        {t('notices.maintenance.retry')}
+      </Button>
+    </AccountCard>
+  );
+}

@@ -1,0 +1,90 @@
+import { ROUTES, type RouteEntry, type RouteName } from '@fleetport/contracts/routes';
+import type { ComponentType } from 'react';
+
+/** Spec §2 "Shared layout": a route's transition, slide-to-right by default. */
+export type Transition = 'slide-right' | 'fade' | 'none';
+
+export interface WebRoute extends RouteEntry {
+  readonly name: RouteName;
+  readonly transition: Transition;
+  /** The page, loaded on first visit (routes are lazy: spec performance goal). */
+  readonly load?: () => Promise<{ default: ComponentType }>;
+}
+
+type PageLoader = () => Promise<{ default: ComponentType }>;
+
+/**
+ * The pages this build has. A catalogue route whose page a later issue builds is absent, so its
+ * navigation entry is hidden and its path falls to "first permitted page": nothing fake.
+ * Redirect-only routes (reports → reports.single) are kept when a page they lead to exists.
+ */
+const PAGES: Partial<Record<RouteName, PageLoader>> = {
+  'account.login': () => import('../../features/auth/LoginPage.tsx'),
+  'account.forgot-password': () => import('../../features/auth/ForgotPasswordPage.tsx'),
+  'account.reset-password': () => import('../../features/auth/ResetPasswordPage.tsx'),
+  'account.verify-email': () => import('../../features/auth/VerifyEmailPage.tsx'),
+  'account.settings': () => import('../../features/account/AccountSettingsPage.tsx'),
+  files: () => import('../../features/files/FilesPage.tsx'),
+  notifications: () => import('../../features/notifications/NotificationsPage.tsx'),
+  logout: () => import('../../features/auth/LogoutPage.tsx'),
+  'not-found': () => import('./NotFoundPage.tsx'),
+};
+
+const TRANSITIONS: Partial<Record<RouteName, Transition>> = {
+  'account.login': 'fade',
+  'account.forgot-password': 'fade',
+  'account.reset-password': 'fade',
+  'account.verify-email': 'fade',
+  logout: 'none',
+};
+
+const catalogue: readonly RouteEntry[] = ROUTES;
+const byName = new Map(catalogue.map((route) => [route.name, route]));
+
+/** A redirect-only route stays when it leads to a built page (its target or one of its children). */
+function redirectTarget(entry: RouteEntry): string | undefined {
+  if (!entry.redirectTo) return undefined;
+  if (entry.redirectTo in PAGES) return entry.redirectTo;
+  return catalogue.find((route) => route.parent === entry.name && route.name in PAGES)?.name;
+}
+
+export const WEB_ROUTES: readonly WebRoute[] = catalogue.flatMap((entry): WebRoute[] => {
+  const name = entry.name as RouteName;
+  const load = PAGES[name];
+  const target = redirectTarget(entry);
+  if (!load && !target) return [];
+  return [
+    {
+      ...entry,
+      name,
+      ...(target ? { redirectTo: target } : {}),
+      transition: TRANSITIONS[name] ?? 'slide-right',
+      ...(load ? { load } : {}),
+    },
+  ];
+});
+
+const webByName = new Map(WEB_ROUTES.map((route) => [route.name as string, route]));
+
+export function webRoute(name: string): WebRoute | undefined {
+  return webByName.get(name);
+}
+
+export function catalogueRoute(name: string): RouteEntry | undefined {
+  return byName.get(name);
+}
+
+/** A route's path with its parameters filled in (`:id` → 42); optional ones may be left out. */
+export function pathOf(name: string, params: Record<string, string | number> = {}): string {
+  const route = byName.get(name);
+  if (!route) throw new Error(`no route named ${name}`);
+  return route.path
+    .replace(/\/:(\w+)\?/g, (_, key: string) =>
+      params[key] === undefined ? '' : `/${encodeURIComponent(params[key])}`,
+    )
+    .replace(/:(\w+)/g, (_, key: string) => {
+      const value = params[key];
+      if (value === undefined) throw new Error(`route ${name} needs the parameter ${key}`);
+      return encodeURIComponent(value);
+    });
+}

@@ -1,0 +1,109 @@
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@fleetport/contracts/password';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStepUpPrompts } from '../../components/StepUpDialog.tsx';
+import { api } from '../../lib/api.ts';
+import { firstErrorItem, messageOf } from '../../shared/api/messages.ts';
+import { StepUpCancelled, withStepUp } from '../../shared/api/step-up.ts';
+import { toast } from '../../shared/toasts/toasts.tsx';
+
+type Field = 'current_password' | 'password' | 'confirmation';
+
+/** Password change (PUT /account/password): current, new twice; MFA step-up when enrolled. */
+export function PasswordChange() {
+  const { t } = useTranslation();
+  const { prompts, dialog } = useStepUpPrompts();
+  const [values, setValues] = useState<Record<Field, string>>({
+    current_password: '',
+    password: '',
+    confirmation: '',
+  });
+  const [errors, setErrors] = useState<Partial<Record<Field | 'general', string>>>({});
+  const [busy, setBusy] = useState(false);
+
+  const set = (field: Field) => (value: string) => {
+    setValues((old) => ({ ...old, [field]: value }));
+    setErrors((old) => ({ ...old, [field]: undefined, general: undefined }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (values.password.length < PASSWORD_MIN_LENGTH) {
+      setErrors({ password: t('auth.password.tooShort', { min: PASSWORD_MIN_LENGTH }) });
+      return;
+    }
+    if (values.password !== values.confirmation) {
+      setErrors({ confirmation: t('auth.password.mismatch') });
+      return;
+    }
+    setBusy(true);
+    try {
+      await withStepUp(
+        (extra) =>
+          api.http.put('/account/password', {
+            current_password: values.current_password,
+            password: values.password,
+            ...extra,
+          }),
+        prompts,
+      );
+      setValues({ current_password: '', password: '', confirmation: '' });
+      toast(t('account.password.changed'), { type: 'success' });
+    } catch (failure) {
+      if (failure instanceof StepUpCancelled) return;
+      const item = firstErrorItem(failure);
+      if (item?.source === 'current_password') setErrors({ current_password: item.message });
+      else if (item?.source === 'password') {
+        // Spec §5: a password error also blanks the confirmation.
+        setValues((old) => ({ ...old, confirmation: '' }));
+        setErrors({ password: item.message });
+      } else setErrors({ general: messageOf(failure) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const field = (name: Field, label: string, autoComplete: string, hint?: string) => (
+    <TextField
+      label={label}
+      type="password"
+      value={values[name]}
+      onChange={(event) => set(name)(event.target.value)}
+      required
+      fullWidth
+      autoComplete={autoComplete}
+      error={Boolean(errors[name])}
+      helperText={errors[name] ?? hint}
+      slotProps={{ htmlInput: { maxLength: PASSWORD_MAX_LENGTH, 'data-testid': `password-${name}` } }}
+    />
+  );
+
+  return (
+    <Stack component="form" spacing={2} onSubmit={submit} sx={{ maxWidth: 420 }}>
+      {errors.general && <Alert severity="error">{errors.general}</Alert>}
+      {field('current_password', t('account.password.current'), 'current-password')}
+      {field(
+        'password',
+        t('auth.reset.newPassword'),
+        'new-password',
+        t('auth.password.rule', { min: PASSWORD_MIN_LENGTH }),
+      )}
+      {field('confirmation', t('auth.reset.confirmPassword'), 'new-password')}
+      <Button
+        type="submit"
+        variant="contained"
+        disabled={busy}
+        sx={{ alignSelf: 'flex-start' }}
+        data-testid="password-submit"
+      >
+        {t('account.password.submit')}
+      </Button>
+      {dialog}
+    </Stack>
+  );
+}

@@ -1,0 +1,14 @@
+import { useEffect } from 'react';
+import { PageLoadingScreen } from '../../components/PageLoadingScreen.tsx';
+import { api } from '../../lib/api.ts';
+
+/**
+ * /logout: revokes the session (spec §7 POST /account/token/revoke, which also ends an
+ * impersonation) and follows the answer's location, normally the login page.
+ */
+export default function LogoutPage() {
+  useEffect(() => {
+    void api.session.end();
+  }, []);
+  return <PageLoadingScreen />;
+}

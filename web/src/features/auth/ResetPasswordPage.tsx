@@ -1,0 +1,113 @@
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@fleetport/contracts/password';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { AccountCard } from '../../components/AccountCard.tsx';
+import { api } from '../../lib/api.ts';
+import { firstErrorItem, messageOf } from '../../shared/api/messages.ts';
+
+/** Reset password from the e-mailed link (`?token=`): new password twice, then sign in. */
+export default function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const [search] = useSearchParams();
+  const token = search.get('token') ?? '';
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [errors, setErrors] = useState<{ password?: string; confirmation?: string; general?: string }>({});
+  const [state, setState] = useState<'idle' | 'busy' | 'done'>('idle');
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (state === 'busy') return;
+    if (password.length < PASSWORD_MIN_LENGTH) {
+      setErrors({ password: t('auth.password.tooShort', { min: PASSWORD_MIN_LENGTH }) });
+      return;
+    }
+    if (password !== confirmation) {
+      setErrors({ confirmation: t('auth.password.mismatch') });
+      return;
+    }
+    setState('busy');
+    setErrors({});
+    try {
+      await api.http.post('/account/password/reset', { token, password });
+      setState('done');
+    } catch (failure) {
+      setState('idle');
+      const item = firstErrorItem(failure);
+      // Spec §5: a password error also blanks the confirmation.
+      if (item?.source === 'password') {
+        setConfirmation('');
+        setErrors({ password: item.message });
+      } else setErrors({ general: messageOf(failure) });
+    }
+  };
+
+  if (!token) {
+    return (
+      <AccountCard title={t('auth.reset.title')}>
+        <Alert severity="error">{t('auth.reset.noToken')}</Alert>
+        <Link component={RouterLink} to="/account/forgot-password" sx={{ display: 'inline-block', mt: 2 }}>
+          {t('auth.login.forgot')}
+        </Link>
+      </AccountCard>
+    );
+  }
+  return (
+    <AccountCard title={t('auth.reset.title')}>
+      {state === 'done' ? (
+        <Stack spacing={2}>
+          <Alert severity="success" data-testid="reset-done">
+            {t('auth.reset.done')}
+          </Alert>
+          <Button component={RouterLink} to="/account/login" variant="contained">
+            {t('auth.login.submit')}
+          </Button>
+        </Stack>
+      ) : (
+        <Stack component="form" spacing={2} onSubmit={submit}>
+          {errors.general && <Alert severity="error">{errors.general}</Alert>}
+          <TextField
+            label={t('auth.reset.newPassword')}
+            type="password"
+            value={password}
+            onChange={(event) => {
+              setPassword(event.target.value);
+              setErrors({}); // spec §4: changing a field clears its error
+            }}
+            required
+            fullWidth
+            autoFocus
+            autoComplete="new-password"
+            error={Boolean(errors.password)}
+            helperText={errors.password ?? t('auth.password.rule', { min: PASSWORD_MIN_LENGTH })}
+            slotProps={{ htmlInput: { maxLength: PASSWORD_MAX_LENGTH, 'data-testid': 'reset-password' } }}
+          />
+          <TextField
+            label={t('auth.reset.confirmPassword')}
+            type="password"
+            value={confirmation}
+            onChange={(event) => {
+              setConfirmation(event.target.value);
+              setErrors({});
+            }}
+            required
+            fullWidth
+            autoComplete="new-password"
+            error={Boolean(errors.confirmation)}
+            helperText={errors.confirmation}
+            slotProps={{ htmlInput: { maxLength: PASSWORD_MAX_LENGTH, 'data-testid': 'reset-confirmation' } }}
+          />
+          <Button type="submit" variant="contained" disabled={state === 'busy'} data-testid="reset-submit">
+            {t('auth.reset.submit')}
+          </Button>
+        </Stack>
+      )}
+    </AccountCard>
+  );
+}

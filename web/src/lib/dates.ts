@@ -1,0 +1,23 @@
+import { browserTimeZone, readTimeZone } from './browser-settings.ts';
+
+/** The zone dates are shown in (spec §4 "Timezone": browser-guessed or user-chosen). */
+export function displayTimeZone(): string {
+  return readTimeZone() ?? browserTimeZone();
+}
+
+/**
+ * Parses a server time. Spec §4 strips the trailing Z of live notifications; server times are
+ * UTC, so a time without a zone is read as UTC.
+ */
+export function parseServerTime(value: string): Date {
+  const zoned = /(?:Z|[+-]\d\d:?\d\d)$/i.test(value) ? value : `${value}Z`;
+  return new Date(zoned);
+}
+
+export function formatDateTime(value: string, language: string, timeZone = displayTimeZone()): string {
+  const date = parseServerTime(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
+    date,
+  );
+}
