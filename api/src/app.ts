@@ -6,6 +6,7 @@ import { ApiError } from './http/errors.ts';
 import { csrfGuard } from './http/guards.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { RouteRegistry } from './http/route.ts';
+import { registerAnnouncementRoutes } from './modules/announcements/routes.ts';
 import { registerAuditRoutes } from './modules/audit/routes.ts';
 import { registerConfirmationRoutes } from './modules/auth/confirmation.ts';
 import { registerEmailFlowRoutes } from './modules/auth/email-flows.ts';
@@ -92,6 +93,7 @@ export function createApi(deps: ApiDeps): Api {
   registerLocalConfigRoutes(registry, router, deps);
   registerStorageRoutes(registry, router, deps);
   registerNotificationRoutes(registry, router, deps);
+  registerAnnouncementRoutes(registry, router, deps);
   registerCompanyRoutes(registry, router, deps);
   registerFileRoutes(registry, router, deps);
   registerAuditRoutes(registry, router, deps);

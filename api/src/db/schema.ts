@@ -159,6 +159,21 @@ export const tags = pgTable('tags', {
   createdAt: createdAt(),
 });
 
+/** A super admin's notice to a company or its subtree (migrations/0006_announcements.sql). */
+export const announcements = pgTable(
+  'announcements',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull(),
+    summary: text('summary').notNull(),
+    includeSubsidiaries: boolean('include_subsidiaries').notNull(),
+    recipients: integer('recipients').notNull(),
+    sentBy: integer('sent_by'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('announcements_company_idx').on(table.companyId)],
+);
+
 /** Hash-chained record of every write (migrations/0002_audit_log.sql). */
 export const auditLog = pgTable(
   'audit_log',

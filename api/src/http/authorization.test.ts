@@ -83,6 +83,24 @@ const COMPANY_ROUTES: Record<string, Record<Role, string>> = {
     read_only: /*             */ 'D    D           D       D        D',
     support: /*               */ 'D    D           D       D        D',
   },
+  'POST /api/announcements': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'D    D           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'D    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
+  // Listed = the companies of the announcements the caller may read (the POST row sent one to
+  // every relation's company first).
+  'GET /api/announcements': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'D    D           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'D    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
 };
 
 // Routes about the caller themself: every signed-in role may call them, nobody else.
@@ -241,6 +259,14 @@ const FILE_PROBES: Record<string, (client: TestClient, companyId: number) => Pro
     (await client.get(`/api/files/${await fileIn(companyId)}/download`)).status,
   'DELETE /api/files/{id}': async (client, companyId) =>
     (await client.delete(`/api/files/${await fileIn(companyId)}`)).status,
+  'POST /api/announcements': async (client, companyId) =>
+    (
+      await client.post('/api/announcements', {
+        company_id: companyId,
+        summary: 'Matrix announcement',
+        include_subsidiaries: false,
+      })
+    ).status,
 };
 
 describe('authorisation matrix', () => {
@@ -282,6 +308,12 @@ describe('authorisation matrix', () => {
           }
           const answer = await client.get('/api/files?limit=100&fields=company_id');
           listed = new Set((answer.body.data ?? []).map((file: { company_id: number }) => file.company_id));
+        }
+        if (route === 'GET /api/announcements') {
+          const answer = await client.get('/api/announcements?limit=100');
+          listed = new Set(
+            (answer.body.data ?? []).map((announcement: { company_id: number }) => announcement.company_id),
+          );
         }
         const probe = FILE_PROBES[route];
         for (const [index, relation] of RELATIONS.entries()) {

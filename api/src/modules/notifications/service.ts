@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.ts';
 import { notifications } from '../../db/schema.ts';
 import { EVENTS, type Realtime } from '../realtime/realtime.ts';
 
-export type NotificationType = 'creditAmountTooLow' | 'deviceAlert';
+export type NotificationType = 'creditAmountTooLow' | 'deviceAlert' | 'announcement';
 
 /** Creates notifications for the server's own modules and pushes them to the user's channel. */
 export class NotificationService {
@@ -15,17 +15,45 @@ export class NotificationService {
   }
 
   async create(userId: number, type: NotificationType, summary: string, data: Record<string, unknown> = {}) {
-    const [row] = await this.db.insert(notifications).values({ userId, type, summary, data }).returning();
-    if (!row) throw new Error('notification insert returned nothing');
-    const payload = {
+    const [payload] = await this.createMany([userId], type, summary, data);
+    if (!payload) throw new Error('notification insert returned nothing');
+    return payload;
+  }
+
+  /**
+   * The same notification for many users: one insert (inside the caller's transaction when
+   * `db` is one), then one realtime event per user, pushed only after `db` has committed when
+   * the caller says so through `publish`.
+   */
+  async createMany(
+    userIds: readonly number[],
+    type: NotificationType,
+    summary: string,
+    data: Record<string, unknown> = {},
+    db: Db = this.db,
+  ) {
+    if (userIds.length === 0) return [];
+    const rows = await db
+      .insert(notifications)
+      .values(userIds.map((userId) => ({ userId, type, summary, data })))
+      .returning();
+    const payloads = rows.map((row) => ({
+      userId: row.userId,
       id: row.id,
       type: row.type,
       summary: row.summary,
       data: row.data,
       created_at: row.createdAt.toISOString(),
       seen_at: null,
-    };
-    this.realtime?.emit(`private-notifications.${userId}`, EVENTS.notificationCreated, payload);
-    return payload;
+    }));
+    if (db === this.db) this.publish(payloads);
+    return payloads;
+  }
+
+  /** Pushes created notifications to their users' channels (after their transaction committed). */
+  publish(payloads: readonly { userId: number; id: number }[]): void {
+    for (const { userId, ...payload } of payloads) {
+      this.realtime?.emit(`private-notifications.${userId}`, EVENTS.notificationCreated, payload);
+    }
   }
 }
