@@ -29,3 +29,27 @@ export function contrastRatio(a: string, b: string): number {
 export function readableTextOn(background: string): '#ffffff' | '#000000' {
   return contrastRatio(background, '#ffffff') >= AA_CONTRAST ? '#ffffff' : '#000000';
 }
+
+function hexOf(channels: readonly number[]): string {
+  return `#${channels.map((value) => Math.round(value).toString(16).padStart(2, '0')).join('')}`;
+}
+
+/**
+ * The colour moved toward white (on a dark background) or black (on a light one) in small
+ * steps until it reaches `ratio` against every background: a brand colour used as text or as
+ * a focus indicator stays recognisably itself and readable in both schemes. Unchanged when it
+ * already passes.
+ */
+export function withContrast(colour: string, backgrounds: readonly string[], ratio = AA_CONTRAST): string {
+  const passes = (candidate: string) =>
+    backgrounds.every((background) => contrastRatio(candidate, background) >= ratio);
+  if (passes(colour)) return colour;
+  const darkBackgrounds = backgrounds.every((background) => luminance(background) < 0.5);
+  const target = darkBackgrounds ? 255 : 0;
+  const start = [1, 3, 5].map((offset) => Number.parseInt(colour.slice(offset, offset + 2), 16));
+  for (let step = 1; step <= 20; step += 1) {
+    const candidate = hexOf(start.map((value) => value + ((target - value) * step) / 20));
+    if (passes(candidate)) return candidate;
+  }
+  return darkBackgrounds ? '#ffffff' : '#000000';
+}

@@ -82,6 +82,9 @@ test('the console runs with no Content-Security-Policy violation', async ({ page
 test('northwind hides what its brand turns off and keeps its own colour in dark mode', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.goto(urlFor('northwind.localhost'));
+  // Signed out: the session check ends in the login page (a full navigation, spec §4) first.
+  await expect(page).toHaveURL(/\/account\/login/);
+  await expect(page.getByTestId('login-email')).toBeVisible();
   await expect(page).toHaveTitle(/Northwind Fleet$/);
   const brand = await page.evaluate(() =>
     JSON.parse(document.getElementById('fp-brand')?.textContent ?? '{}'),

@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { AppProvider } from './app/provider.tsx';
 import { readInjectedBrand } from './lib/brand.ts';
-import { initI18n } from './lib/i18n.ts';
+import { activeLanguageLoaded, initI18n } from './lib/i18n.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { createStyleCache, readCspNonce } from './lib/style-cache.ts';
 
@@ -16,7 +16,9 @@ initI18n(navigator.languages);
 
 const nonce = readCspNonce(document);
 
-// The edge's boot markup inside #root is replaced by this render.
+// The edge's boot markup inside #root is replaced by this render, once the language is there
+// (a Japanese browser fetches its catalogue first; English comes with the page).
+await activeLanguageLoaded();
 createRoot(root).render(
   <StrictMode>
     <AppProvider

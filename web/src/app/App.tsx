@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchRoutes, RouterProvider } from 'react-router';
 import { PageLoadingScreen } from '../components/PageLoadingScreen.tsx';
@@ -7,12 +7,18 @@ import { useMaintenance } from '../lib/app-status.ts';
 import { SessionContext } from '../lib/auth.ts';
 import { isLanguage } from '../lib/i18n.ts';
 import { LANGUAGE_STORAGE_KEY, UserStorage, UserStorageContext } from '../lib/user-storage.ts';
+import { ModalHost } from '../shared/modals/ModalHost.tsx';
 import { takeDeferredToast } from '../shared/toasts/deferred.ts';
 import { toast } from '../shared/toasts/toasts.tsx';
 import { type BootState, boot } from './boot.ts';
-import { GlobalNotice, Maintenance } from './notices/GlobalNotice.tsx';
+import { Maintenance } from './notices/Notices.tsx';
 import { createAppRouter, ROUTE_OBJECTS } from './router.tsx';
 import type { WebRoute } from './routes/table.ts';
+
+/** The start-up notices load only when a start-up ends in one (first-load budget). */
+const GlobalNotice = lazy(() =>
+  import('./notices/GlobalNotice.tsx').then((module) => ({ default: module.GlobalNotice })),
+);
 
 function noAuthAt(pathname: string): boolean {
   const handle = matchRoutes(ROUTE_OBJECTS, pathname)?.at(-1)?.route.handle as WebRoute | undefined;
@@ -77,11 +83,23 @@ export function App() {
   const router = useMemo(() => (state.status === 'ready' ? createAppRouter() : undefined), [state.status]);
 
   if (maintenance || state.status === 'maintenance') return <Maintenance />;
-  if (state.status === 'notice') return <GlobalNotice notice={state.notice} />;
+  // The modal host (spec §2) in the states that show pages: the notices (the MFA-mandatory one
+  // asks for step-up codes) and the router's pages, there under the session and user storage.
+  if (state.status === 'notice') {
+    return (
+      <>
+        <ModalHost />
+        <Suspense fallback={<PageLoadingScreen />}>
+          <GlobalNotice notice={state.notice} />
+        </Suspense>
+      </>
+    );
+  }
   if (state.status !== 'ready' || !router) return <PageLoadingScreen />;
   return (
     <SessionContext value={state.user}>
       <UserStorageContext value={storage}>
+        <ModalHost />
         <RouterProvider router={router} />
       </UserStorageContext>
     </SessionContext>

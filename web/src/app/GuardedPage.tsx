@@ -7,7 +7,7 @@ import { useBrand } from '../lib/brand.ts';
 import { loginLocation } from '../lib/continue-url.ts';
 import { firstPermittedPath, guard, OFFLINE_PAGE } from './guard.ts';
 import { PageTransition } from './layout/PageTransition.tsx';
-import { AccessDenied } from './notices/GlobalNotice.tsx';
+import { AccessDenied } from './notices/Notices.tsx';
 import { wasOnlineAt } from './online-at-navigation.ts';
 import type { WebRoute } from './routes/table.ts';
 

@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { PublicBrand } from '@fleetport/contracts/brand';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BRAND } from '../config/default-brand.ts';
@@ -6,6 +9,7 @@ import {
   createBrandTheme,
   readableTextOn,
   relativeLuminance,
+  SCHEME_BACKGROUNDS,
   WCAG_AA_CONTRAST,
 } from './theme.ts';
 
@@ -48,13 +52,22 @@ describe('readableTextOn', () => {
 });
 
 describe('createBrandTheme', () => {
-  it('uses the brand colour as primary in both schemes, with AA contrast text', () => {
+  it('keeps the brand colour exactly as the brand surface colour in both schemes, with AA text on it', () => {
     const theme = createBrandTheme(brand({ brand_color: '#ffeb3b' }));
     for (const scheme of ['light', 'dark'] as const) {
-      const primary = theme.colorSchemes[scheme]?.palette.primary;
-      expect(primary?.main).toBe('#ffeb3b');
-      expect(primary?.contrastText).toBe('#000000');
+      const surface = theme.colorSchemes[scheme]?.palette.brand;
+      expect(surface?.main).toBe('#ffeb3b');
+      expect(surface?.contrastText).toBe('#000000');
     }
+  });
+
+  it('uses the brand colour as primary where it reads, and a readable shade of it where it does not', () => {
+    const yellow = createBrandTheme(brand({ brand_color: '#ffeb3b' }));
+    expect(yellow.colorSchemes.dark?.palette.primary.main).toBe('#ffeb3b');
+    expect(yellow.colorSchemes.light?.palette.primary.main).not.toBe('#ffeb3b');
+    const navy = createBrandTheme(brand({ brand_color: '#0d2c6c' }));
+    expect(navy.colorSchemes.light?.palette.primary.main).toBe('#0d2c6c');
+    expect(navy.colorSchemes.dark?.palette.primary.main).not.toBe('#0d2c6c');
   });
 
   it('uses the brand dark-mode text colour as the dark scheme text', () => {
@@ -70,4 +83,50 @@ describe('createBrandTheme', () => {
     expect(theme.colorSchemeSelector).toBe('class');
     expect(theme.vars).toBeDefined();
   });
+});
+
+/** `#fff` → `#ffffff`. */
+const longHex = (hex: string) =>
+  /^#[0-9a-f]{3}$/i.test(hex) ? `#${[...hex.slice(1)].map((digit) => digit + digit).join('')}` : hex;
+
+describe('every shipped brand is readable in both schemes (issue 4: contrast per brand)', () => {
+  const themesDir = fileURLToPath(new URL('../../../themes/', import.meta.url));
+  const shipped = readdirSync(themesDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map(
+      (entry) =>
+        JSON.parse(readFileSync(join(themesDir, entry.name, 'brand.json'), 'utf8')) as Partial<PublicBrand>,
+    );
+
+  it('finds the shipped brands', () => {
+    expect(shipped.length).toBeGreaterThanOrEqual(3);
+  });
+
+  for (const config of shipped) {
+    it(`${config.id}: primary, brand surface and text reach AA in light and dark`, () => {
+      const theme = createBrandTheme(brand(config));
+      for (const scheme of ['light', 'dark'] as const) {
+        const palette = theme.colorSchemes[scheme]?.palette;
+        if (!palette) throw new Error(`no ${scheme} scheme`);
+        // The backgrounds the check assumes are the theme's own.
+        expect(longHex(palette.background.default)).toBe(SCHEME_BACKGROUNDS[scheme][0]);
+        expect(longHex(palette.background.paper)).toBe(SCHEME_BACKGROUNDS[scheme][0]);
+        for (const background of SCHEME_BACKGROUNDS[scheme]) {
+          expect(contrastRatio(palette.primary.main, background), `${scheme} primary`).toBeGreaterThanOrEqual(
+            WCAG_AA_CONTRAST,
+          );
+        }
+        expect(contrastRatio(palette.primary.contrastText, palette.primary.main)).toBeGreaterThanOrEqual(
+          WCAG_AA_CONTRAST,
+        );
+        expect(contrastRatio(palette.brand.contrastText, palette.brand.main)).toBeGreaterThanOrEqual(
+          WCAG_AA_CONTRAST,
+        );
+      }
+      const dark = theme.colorSchemes.dark?.palette;
+      expect(contrastRatio(dark?.text.primary ?? '', SCHEME_BACKGROUNDS.dark[0])).toBeGreaterThanOrEqual(
+        WCAG_AA_CONTRAST,
+      );
+    });
+  }
 });

@@ -1,25 +1,62 @@
 import type { PublicBrand } from '@fleetport/contracts/brand';
-import { AA_CONTRAST, contrastRatio, luminance, readableTextOn } from '@fleetport/contracts/colour';
+import {
+  AA_CONTRAST,
+  contrastRatio,
+  luminance,
+  readableTextOn,
+  withContrast,
+} from '@fleetport/contracts/colour';
 import { createTheme, type PaletteOptions, type Theme } from '@mui/material/styles';
 // Types `theme.vars` and `theme.colorSchemes` of a CSS-variables theme.
 import type {} from '@mui/material/themeCssVarsAugmentation';
 
 export { AA_CONTRAST as WCAG_AA_CONTRAST, contrastRatio, luminance as relativeLuminance, readableTextOn };
 
+declare module '@mui/material/styles' {
+  /** The brand colour exactly as configured, for brand surfaces (the header bar, card bars). */
+  interface Palette {
+    brand: Palette['primary'];
+  }
+  interface PaletteOptions {
+    brand?: PaletteOptions['primary'];
+  }
+}
+
+/**
+ * What primary-coloured text sits on per scheme: the page and paper background, and in the dark
+ * scheme also the lightest elevated paper (MUI lays a white overlay on raised surfaces: about
+ * 16% at elevation 24, #393939).
+ */
+export const SCHEME_BACKGROUNDS = {
+  light: ['#ffffff'],
+  dark: ['#121212', '#393939'],
+} as const;
+
 /**
  * The MUI theme of a brand: CSS variables, light and dark schemes switched by a class on
- * <html>, primary in the brand colour, and the brand's text colour in the dark scheme.
+ * <html>, and the brand's text colour in the dark scheme.
+ * - `brand` is the brand colour itself, for surfaces (header, card bars) with AA text on them.
+ * - `primary` is the brand colour as text and accents need it: unchanged where it already reads
+ *   on the scheme's background at AA, else moved toward white (dark) or black (light) until it
+ *   does. A dark brand blue would otherwise be unreadable as a link in the dark scheme.
  */
 export function createBrandTheme(brand: PublicBrand): Theme {
-  const shared: PaletteOptions = {
-    primary: { main: brand.brand_color, contrastText: readableTextOn(brand.brand_color) },
-    contrastThreshold: AA_CONTRAST,
+  const brandColour = { main: brand.brand_color, contrastText: readableTextOn(brand.brand_color) };
+  const scheme = (backgrounds: readonly string[]): PaletteOptions => {
+    const main = withContrast(brand.brand_color, backgrounds);
+    return {
+      brand: brandColour,
+      primary: { main, contrastText: readableTextOn(main) },
+      contrastThreshold: AA_CONTRAST,
+    };
   };
   return createTheme({
     cssVariables: { colorSchemeSelector: 'class', cssVarPrefix: 'fp' },
     colorSchemes: {
-      light: { palette: shared },
-      dark: { palette: { ...shared, text: { primary: brand.dark_mode_text_color } } },
+      light: { palette: scheme(SCHEME_BACKGROUNDS.light) },
+      dark: {
+        palette: { ...scheme(SCHEME_BACKGROUNDS.dark), text: { primary: brand.dark_mode_text_color } },
+      },
     },
   });
 }

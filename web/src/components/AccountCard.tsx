@@ -26,8 +26,8 @@ export function AccountCard({
       <Paper variant="outlined" sx={{ width: '100%', maxWidth: wide ? 720 : 420, overflow: 'hidden' }}>
         <Box
           sx={{
-            bgcolor: 'primary.main',
-            color: 'primary.contrastText',
+            bgcolor: 'brand.main',
+            color: 'brand.contrastText',
             px: 3,
             py: 2,
             display: 'flex',

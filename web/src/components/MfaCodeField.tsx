@@ -1,6 +1,6 @@
-import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import type { MfaChallenge } from '../shared/api/step-up.ts';
+import { TextInput } from './TextInput.tsx';
 
 /**
  * The code field of an MFA step (spec §2 'Enter authentication code': one required field Code).
@@ -25,7 +25,7 @@ export function MfaCodeField({
         ? t('auth.mfa.totpHint')
         : t('auth.mfa.idpHint');
   return (
-    <TextField
+    <TextInput
       label={t('auth.mfa.code')}
       value={value}
       onChange={(event) => onChange(event.target.value.trim())}

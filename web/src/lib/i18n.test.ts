@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import en from '../locales/en.json';
-import ja from '../locales/ja.json';
+import { catalogues } from './catalogues.ts';
 import { initI18n, pickLanguage } from './i18n.ts';
+
+const { en, ja } = catalogues;
 
 /** Flattens a locale into `key.path → text`. */
 function flatten(tree: object, prefix = ''): Map<string, unknown> {
@@ -27,21 +28,75 @@ describe('pickLanguage', () => {
   });
 });
 
-describe('locales', () => {
-  it('ja has exactly the keys of en', () => {
-    expect([...flatten(ja).keys()].sort()).toEqual([...flatten(en).keys()].sort());
+/**
+ * The Japanese strings that rightly equal the English ones, by key, each with its reason. Keep it
+ * small: a string belongs here only when Japanese readers see it in English too (language names
+ * are endonyms, shown in their own language in both locales).
+ */
+const SAME_IN_JAPANESE: ReadonlyMap<string, string> = new Map([
+  ['language.en', 'endonym'],
+  ['language.ja', 'endonym'],
+]);
+
+const PLACEHOLDER = /\{\{\s*([^}\s]+)\s*\}\}/g;
+
+/** The interpolated names of a string, sorted: `{{appName}} home` gives `['appName']`. */
+function placeholdersOf(text: string): string[] {
+  return [...text.matchAll(PLACEHOLDER)].map((match) => match[1] ?? '').sort();
+}
+
+/** A string with no letter outside its placeholders (`{{count}}`, `{{from}}–{{to}}`) has nothing to translate. */
+function hasWords(text: string): boolean {
+  return /\p{L}/u.test(text.replace(PLACEHOLDER, ''));
+}
+
+describe('locales (every catalogue file: the core one and locales/<language>/<area>.json)', () => {
+  const english = flatten(en);
+  const japanese = flatten(ja);
+
+  it('ja misses no key of en and has none of its own', () => {
+    const missing = [...english.keys()].filter((key) => !japanese.has(key));
+    const extra = [...japanese.keys()].filter((key) => !english.has(key));
+    expect({ missing, extra }).toEqual({ missing: [], extra: [] });
   });
 
-  it('ja translates every string but the language names, which are endonyms', () => {
-    const japanese = flatten(ja);
-    for (const [key, english] of flatten(en)) {
-      if (key.startsWith('language.')) expect(japanese.get(key), key).toBe(english);
-      else expect(japanese.get(key), key).not.toBe(english);
-    }
+  it('every string of both languages is a non-empty string', () => {
+    const bad = [...english, ...japanese].filter(
+      ([, text]) => typeof text !== 'string' || text.trim() === '',
+    );
+    expect(bad.map(([key]) => key)).toEqual([]);
   });
 
-  it('interpolates values into both languages', () => {
+  it('ja translates every string, except those on the SAME_IN_JAPANESE allow-list', () => {
+    const untranslated = [...english]
+      .filter(([key, text]) => japanese.get(key) === text && !SAME_IN_JAPANESE.has(key))
+      .filter(([, text]) => typeof text !== 'string' || hasWords(text))
+      .map(([key, text]) => `${key}: ${String(text)}`);
+    expect(untranslated).toEqual([]);
+  });
+
+  it('SAME_IN_JAPANESE holds only keys that exist and are still the same in both languages', () => {
+    const stale = [...SAME_IN_JAPANESE.keys()].filter(
+      (key) => !english.has(key) || japanese.get(key) !== english.get(key),
+    );
+    expect(stale).toEqual([]);
+  });
+
+  it('ja interpolates the same values as en in every string', () => {
+    const mismatched = [...english]
+      .filter(([key, text]) => typeof text === 'string' && typeof japanese.get(key) === 'string')
+      .filter(
+        ([key, text]) =>
+          placeholdersOf(String(text)).join() !== placeholdersOf(String(japanese.get(key))).join(),
+      )
+      .map(([key]) => key);
+    expect(mismatched).toEqual([]);
+  });
+
+  it('interpolates values into both languages; Japanese is loaded on demand', async () => {
     const i18n = initI18n(['en']);
+    expect(i18n.hasResourceBundle('ja', 'translation')).toBe(false);
+    await i18n.loadLanguages('ja');
     expect(i18n.t('layout.header.home', { appName: 'AcmeNet', lng: 'en' })).toBe('AcmeNet home');
     expect(i18n.t('layout.header.home', { appName: 'AcmeNet', lng: 'ja' })).toBe('AcmeNet ホーム');
   });

@@ -1,14 +1,31 @@
-import i18next, { type i18n } from 'i18next';
+import i18next, { type BackendModule, type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../locales/en.json';
-import ja from '../locales/ja.json';
+import { english } from '../locales/catalogue-en.ts';
 
 /** Spec §9: default en, languages English and Japanese. */
 export const LANGUAGES = ['en', 'ja'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
-export const resources = { en: { translation: en }, ja: { translation: ja } } as const;
+export type Catalogue = typeof english;
+
+/**
+ * English comes with the page; Japanese is fetched the first time it is needed (the first-load
+ * budget of issue 4: every catalogue would otherwise ship to every user). `changeLanguage('ja')`
+ * waits for it.
+ */
+const lazyCatalogues: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read: (language, _namespace, callback) => {
+    if (language === 'ja') {
+      import('../locales/catalogue-ja.ts').then(
+        (module) => callback(null, module.japanese),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+      );
+    } else callback(null, english);
+  },
+};
 
 /** Spec §1: Japanese when the browser languages include Japanese (any `ja` tag), else English. */
 export function pickLanguage(browserLanguages: readonly string[]): Language {
@@ -25,14 +42,23 @@ export function initI18n(browserLanguages: readonly string[]): i18n {
   i18next.on('languageChanged', (language) => {
     if (typeof document !== 'undefined') document.documentElement.lang = language;
   });
-  void i18next.use(initReactI18next).init({
-    resources,
-    lng: pickLanguage(browserLanguages),
-    fallbackLng: DEFAULT_LANGUAGE,
-    supportedLngs: LANGUAGES,
-    initAsync: false,
-    interpolation: { escapeValue: false }, // React escapes
-    returnNull: false,
-  });
+  void i18next
+    .use(initReactI18next)
+    .use(lazyCatalogues)
+    .init({
+      resources: { en: { translation: english } },
+      partialBundledLanguages: true,
+      lng: pickLanguage(browserLanguages),
+      fallbackLng: DEFAULT_LANGUAGE,
+      supportedLngs: LANGUAGES,
+      initAsync: false,
+      interpolation: { escapeValue: false }, // React escapes
+      returnNull: false,
+    });
   return i18next;
+}
+
+/** Resolves once the active language's catalogue is there (Japanese is fetched on demand). */
+export function activeLanguageLoaded(): Promise<void> {
+  return i18next.loadLanguages(i18next.language).catch(() => undefined);
 }

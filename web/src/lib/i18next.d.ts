@@ -1,10 +1,10 @@
 import 'i18next';
-import type en from '../locales/en.json';
+import type { Catalogue } from './i18n.ts';
 
-// Typed keys: t('layout.header.home') is checked against en.json at compile time.
+// Typed keys: t('layout.header.home') is checked against the English catalogue at compile time.
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en };
+    resources: { translation: Catalogue };
   }
 }

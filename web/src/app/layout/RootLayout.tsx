@@ -1,7 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { Outlet, useMatches } from 'react-router';
+import { PageLoadingScreen } from '../../components/PageLoadingScreen.tsx';
 import { useCurrentUser } from '../../lib/auth.ts';
 import type { WebRoute } from '../routes/table.ts';
-import { AppLayout } from './AppLayout.tsx';
+
+/** The full layout loads with the first signed-in page: the account pages never need it. */
+const AppLayout = lazy(() => import('./AppLayout.tsx').then((module) => ({ default: module.AppLayout })));
 
 /**
  * Spec §2 "Shared layout": three layout states. Standalone routes and signed-out visitors get
@@ -13,8 +17,10 @@ export function RootLayout() {
   const user = useCurrentUser();
   if (route?.standalone || !user) return <Outlet />;
   return (
-    <AppLayout route={route}>
-      <Outlet />
-    </AppLayout>
+    <Suspense fallback={<PageLoadingScreen />}>
+      <AppLayout route={route}>
+        <Outlet />
+      </AppLayout>
+    </Suspense>
   );
 }

@@ -1,9 +1,12 @@
 import { SCROLL_TO_TOP_THRESHOLD_PX } from '@fleetport/contracts/limits';
 import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
-import Fab from '@mui/material/Fab';
-import Zoom from '@mui/material/Zoom';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOpenedOnce } from '../../components/lazy-mui.tsx';
+
+// Fetched the first time the page scrolls that far, not with the page.
+const Fab = lazy(() => import('@mui/material/Fab'));
+const Zoom = lazy(() => import('@mui/material/Zoom'));
 
 /** Spec §2: a scroll-to-top button once the page is scrolled more than 300 px. */
 export function ScrollToTop() {
@@ -15,17 +18,20 @@ export function ScrollToTop() {
     window.addEventListener('scroll', update, { passive: true });
     return () => window.removeEventListener('scroll', update);
   }, []);
+  if (!useOpenedOnce(shown)) return null;
   return (
-    <Zoom in={shown}>
-      <Fab
-        size="small"
-        color="primary"
-        aria-label={t('layout.scrollToTop')}
-        onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
-        sx={{ position: 'fixed', left: 16, bottom: 16, zIndex: (theme) => theme.zIndex.speedDial }}
-      >
-        <KeyboardArrowUpIcon />
-      </Fab>
-    </Zoom>
+    <Suspense fallback={null}>
+      <Zoom in={shown}>
+        <Fab
+          size="small"
+          color="primary"
+          aria-label={t('layout.scrollToTop')}
+          onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+          sx={{ position: 'fixed', left: 16, bottom: 16, zIndex: (theme) => theme.zIndex.speedDial }}
+        >
+          <KeyboardArrowUpIcon />
+        </Fab>
+      </Zoom>
+    </Suspense>
   );
 }

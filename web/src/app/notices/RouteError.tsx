@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
-import { Maintenance, OfflineNotice } from './GlobalNotice.tsx';
+import { Maintenance, OfflineNotice } from './Notices.tsx';
 
 const RELOADED_KEY = 'fp.chunkReload';
 

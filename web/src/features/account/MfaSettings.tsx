@@ -2,11 +2,11 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStepUpPrompts } from '../../components/StepUpDialog.tsx';
+import { stepUpPrompts } from '../../components/step-up-prompts.tsx';
+import { TextInput } from '../../components/TextInput.tsx';
 import { api } from '../../lib/api.ts';
 import { firstErrorItem, messageOf } from '../../shared/api/messages.ts';
 import { StepUpCancelled, withStepUp } from '../../shared/api/step-up.ts';
@@ -33,7 +33,6 @@ export function MfaSettings({
   onChanged: (type: MfaType) => void;
 }) {
   const { t } = useTranslation();
-  const { prompts, dialog } = useStepUpPrompts();
   const [enrolment, setEnrolment] = useState<Enrolment | undefined>();
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | undefined>();
@@ -65,7 +64,10 @@ export function MfaSettings({
     event.preventDefault();
     void run(async () => {
       try {
-        await withStepUp((extra) => api.http.post('/account/mfa/totp/enable', { code, ...extra }), prompts);
+        await withStepUp(
+          (extra) => api.http.post('/account/mfa/totp/enable', { code, ...extra }),
+          stepUpPrompts,
+        );
       } catch (failure) {
         const item = firstErrorItem(failure);
         if (item?.source === 'code') {
@@ -82,14 +84,14 @@ export function MfaSettings({
 
   const useEmail = () =>
     run(async () => {
-      await withStepUp((extra) => api.http.post('/account/mfa/email/enable', extra), prompts);
+      await withStepUp((extra) => api.http.post('/account/mfa/email/enable', extra), stepUpPrompts);
       toast(t('account.mfa.emailEnabled'), { type: 'success' });
       onChanged('email');
     });
 
   const disable = () =>
     run(async () => {
-      await withStepUp((extra) => api.http.delete('/account/mfa', { data: extra }), prompts);
+      await withStepUp((extra) => api.http.delete('/account/mfa', { data: extra }), stepUpPrompts);
       toast(t('account.mfa.disabled'), { type: 'success' });
       onChanged(null);
     });
@@ -120,7 +122,7 @@ export function MfaSettings({
               {enrolment.secret}
             </Box>
           </Typography>
-          <TextField
+          <TextInput
             label={t('auth.mfa.code')}
             value={code}
             onChange={(event) => {
@@ -164,7 +166,6 @@ export function MfaSettings({
           )}
         </Stack>
       )}
-      {dialog}
     </Stack>
   );
 }

@@ -2,10 +2,10 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@fleetport/contracts/p
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStepUpPrompts } from '../../components/StepUpDialog.tsx';
+import { stepUpPrompts } from '../../components/step-up-prompts.tsx';
+import { TextInput } from '../../components/TextInput.tsx';
 import { api } from '../../lib/api.ts';
 import { firstErrorItem, messageOf } from '../../shared/api/messages.ts';
 import { StepUpCancelled, withStepUp } from '../../shared/api/step-up.ts';
@@ -16,7 +16,6 @@ type Field = 'current_password' | 'password' | 'confirmation';
 /** Password change (PUT /account/password): current, new twice; MFA step-up when enrolled. */
 export function PasswordChange() {
   const { t } = useTranslation();
-  const { prompts, dialog } = useStepUpPrompts();
   const [values, setValues] = useState<Record<Field, string>>({
     current_password: '',
     password: '',
@@ -50,7 +49,7 @@ export function PasswordChange() {
             password: values.password,
             ...extra,
           }),
-        prompts,
+        stepUpPrompts,
       );
       setValues({ current_password: '', password: '', confirmation: '' });
       toast(t('account.password.changed'), { type: 'success' });
@@ -69,7 +68,7 @@ export function PasswordChange() {
   };
 
   const field = (name: Field, label: string, autoComplete: string, hint?: string) => (
-    <TextField
+    <TextInput
       label={label}
       type="password"
       value={values[name]}
@@ -103,7 +102,6 @@ export function PasswordChange() {
       >
         {t('account.password.submit')}
       </Button>
-      {dialog}
     </Stack>
   );
 }

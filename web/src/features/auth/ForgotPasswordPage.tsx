@@ -2,11 +2,11 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { AccountCard } from '../../components/AccountCard.tsx';
+import { TextInput } from '../../components/TextInput.tsx';
 import { api } from '../../lib/api.ts';
 import { messageOf } from '../../shared/api/messages.ts';
 
@@ -38,7 +38,7 @@ export default function ForgotPasswordPage() {
       ) : (
         <Stack component="form" spacing={2} onSubmit={submit}>
           {error && <Alert severity="error">{error}</Alert>}
-          <TextField
+          <TextInput
             label={t('auth.fields.email')}
             type="email"
             value={email}

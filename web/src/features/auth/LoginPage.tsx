@@ -2,12 +2,12 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { AccountCard } from '../../components/AccountCard.tsx';
 import { MfaCodeField } from '../../components/MfaCodeField.tsx';
+import { TextInput } from '../../components/TextInput.tsx';
 import { safeContinueUrl } from '../../lib/continue-url.ts';
 import { firstErrorItem, messageOf } from '../../shared/api/messages.ts';
 import { type MfaChallenge, mfaChallengeOf, mfaFieldsOf } from '../../shared/api/step-up.ts';
@@ -76,7 +76,7 @@ export default function LoginPage() {
           <MfaCodeField challenge={challenge} value={code} onChange={setCode} error={codeError} />
         ) : (
           <>
-            <TextField
+            <TextInput
               label={t('auth.fields.email')}
               type="email"
               value={email}
@@ -87,7 +87,7 @@ export default function LoginPage() {
               autoComplete="username"
               slotProps={{ htmlInput: { 'data-testid': 'login-email', maxLength: 254 } }}
             />
-            <TextField
+            <TextInput
               label={t('auth.fields.password')}
               type="password"
               value={password}

@@ -3,11 +3,11 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { AccountCard } from '../../components/AccountCard.tsx';
+import { TextInput } from '../../components/TextInput.tsx';
 import { api } from '../../lib/api.ts';
 import { firstErrorItem, messageOf } from '../../shared/api/messages.ts';
 
@@ -72,7 +72,7 @@ export default function ResetPasswordPage() {
       ) : (
         <Stack component="form" spacing={2} onSubmit={submit}>
           {errors.general && <Alert severity="error">{errors.general}</Alert>}
-          <TextField
+          <TextInput
             label={t('auth.reset.newPassword')}
             type="password"
             value={password}
@@ -88,7 +88,7 @@ export default function ResetPasswordPage() {
             helperText={errors.password ?? t('auth.password.rule', { min: PASSWORD_MIN_LENGTH })}
             slotProps={{ htmlInput: { maxLength: PASSWORD_MAX_LENGTH, 'data-testid': 'reset-password' } }}
           />
-          <TextField
+          <TextInput
             label={t('auth.reset.confirmPassword')}
             type="password"
             value={confirmation}

@@ -6,6 +6,7 @@ import axios, {
   type AxiosRequestConfig,
   type InternalAxiosRequestConfig,
 } from 'axios';
+import { HttpCache } from './http-cache.ts';
 import { PendingRequests } from './pending.ts';
 import { SessionKeeper, type SessionKeeperHooks } from './session-keeper.ts';
 
@@ -15,6 +16,13 @@ declare module 'axios' {
     ignoreCancel?: boolean;
     /** Spec §7: kept off the pending list, so never cancelled by a route change or a newer GET. */
     skipPending?: boolean;
+    /**
+     * Spec §7/§9: a GET answered from the HTTP cache while its answer is under 5 minutes old
+     * (at most 100 answers; a write to the path forgets them). Option lists use it.
+     */
+    cache?: boolean;
+    /** Spec §7/§9: a GET identical to one made under 1 s ago shares that request's answer. */
+    throttle?: boolean;
     /** A 401 is answered as it is: no refresh (the session calls themselves, silent probes). */
     skipAuthRefresh?: boolean;
     /** Internal: the request already went through one refresh. */
@@ -40,6 +48,8 @@ export interface ApiClientOptions extends SessionKeeperHooks {
   currentPath?: () => string;
   /** Where the revocation counter lives (spec §9: session storage). */
   sessionStorage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+  /** The clock of the HTTP cache and throttle, in milliseconds; tests pass their own. */
+  now?: () => number;
 }
 
 export function readCookie(cookieHeader: string, name: string): string | undefined {
@@ -72,22 +82,26 @@ export function refreshesOn401(config: AxiosRequestConfig, currentPath: string):
 /**
  * The one HTTP client of the console (spec §7 "Client conventions"): base /api with cookies,
  * X-Requested-With and X-SPA-VERSION, the XSRF cookie echoed, same-URL GET cancellation,
- * cancellation on route change, and one token refresh for every request that met a 401.
+ * cancellation on route change, one token refresh for every request that met a 401, and the
+ * opt-in GET cache and throttle of spec §9 (`cache: true`, `throttle: true`).
  */
 export class ApiClient {
   readonly http: AxiosInstance;
   readonly pending = new PendingRequests();
   readonly session: SessionKeeper;
+  readonly cache: HttpCache;
   private readonly options: ApiClientOptions;
 
   constructor(options: ApiClientOptions) {
     this.options = options;
+    this.cache = new HttpCache(options.now);
+    const transport = axios.getAdapter(options.adapter ?? axios.defaults.adapter);
     this.http = axios.create({
       baseURL: options.baseURL ?? '/api',
       withCredentials: true,
       // We echo the cookie ourselves (both names of spec §7); axios's own copy stays off.
       xsrfCookieName: '',
-      ...(options.adapter ? { adapter: options.adapter } : {}),
+      adapter: (config) => this.cache.send(config, this.http.getUri(config), transport),
     });
     this.session = new SessionKeeper(this.http, options);
     this.http.interceptors.request.use((config) => this.prepare(config));
@@ -112,7 +126,10 @@ export class ApiClient {
         break;
       }
     }
-    this.pending.track(config, this.http.getUri(config));
+    const url = this.http.getUri(config);
+    this.cache.plan(config, url);
+    this.pending.track(config, url);
+    this.cache.watch(config);
     return config;
   }
 

@@ -4,7 +4,7 @@ import {
   REALTIME_RECONNECTION_DELAY_MS,
   REALTIME_TIMEOUT_MS,
 } from '@fleetport/contracts/limits';
-import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
 
 /** Spec §7: the realtime path, behind the edge. */
 export const REALTIME_PATH = '/status/socket.io';
@@ -22,6 +22,9 @@ export const REALTIME_OPTIONS: Partial<ManagerOptions & SocketOptions> = {
 
 type Handler = (payload: never) => void;
 
+/** The client library is fetched with the first listener, not with the page (first-load budget). */
+const connectLazily = async (): Promise<Socket> => (await import('socket.io-client')).io(REALTIME_OPTIONS);
+
 /**
  * One socket for the page, opened on first use. Channels are subscribed on every (re)connect
  * (spec §4: the server forgets them with the old connection) and unsubscribed when the last
@@ -29,21 +32,24 @@ type Handler = (payload: never) => void;
  */
 export class Realtime {
   private socket: Socket | undefined;
+  private opening: Promise<void> | undefined;
+  private closed = false;
   private readonly channels = new Map<string, Map<string, Set<Handler>>>();
-  private readonly connectSocket: () => Socket;
+  private readonly connectSocket: () => Socket | Promise<Socket>;
 
-  constructor(connect: () => Socket = () => io(REALTIME_OPTIONS)) {
+  constructor(connect: () => Socket | Promise<Socket> = connectLazily) {
     this.connectSocket = connect;
   }
 
   /** Listens to `event` on `channel`; returns the function that stops listening. */
   listen<T>(channel: string, event: string, handler: (payload: T) => void): () => void {
-    const socket = this.open();
+    this.open();
     let events = this.channels.get(channel);
     if (!events) {
       events = new Map();
       this.channels.set(channel, events);
-      if (socket.connected) socket.emit('subscribe', { channel });
+      // Not connected yet: the connect handler subscribes every channel then.
+      if (this.socket?.connected) this.socket.emit('subscribe', { channel });
     }
     let handlers = events.get(event);
     if (!handlers) {
@@ -62,16 +68,34 @@ export class Realtime {
   }
 
   close(): void {
+    this.closed = true;
     this.socket?.close();
     this.socket = undefined;
+    this.opening = undefined;
   }
 
-  private open(): Socket {
-    if (this.socket) return this.socket;
-    const socket = this.connectSocket();
-    socket.on('connect', () => {
+  private open(): void {
+    if (this.opening) return;
+    this.closed = false;
+    this.opening = Promise.resolve(this.connectSocket()).then(
+      (socket) => {
+        if (this.closed) socket.close();
+        else this.attach(socket);
+      },
+      (error: unknown) => {
+        // The library could not load (offline, a new build): the next listener tries again.
+        console.error(error);
+        this.opening = undefined;
+      },
+    );
+  }
+
+  private attach(socket: Socket): void {
+    const subscribeAll = () => {
       for (const channel of this.channels.keys()) socket.emit('subscribe', { channel });
-    });
+    };
+    socket.on('connect', subscribeAll);
+    if (socket.connected) subscribeAll();
     socket.onAny((event: string, payload: { channel?: string } | undefined) => {
       for (const [channel, events] of this.channels) {
         if (payload?.channel !== undefined && payload.channel !== channel) continue;
@@ -79,7 +103,6 @@ export class Realtime {
       }
     });
     this.socket = socket;
-    return socket;
   }
 }
 

@@ -1,51 +1,28 @@
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
-import Check from '@mui/icons-material/Check';
-import DarkModeIcon from '@mui/icons-material/DarkMode';
-import LogoutIcon from '@mui/icons-material/Logout';
-import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
-import ScheduleIcon from '@mui/icons-material/Schedule';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import ListSubheader from '@mui/material/ListSubheader';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import { useColorScheme } from '@mui/material/styles';
-import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
-import { can, isImpersonating, useSignedInUser } from '../../../lib/auth.ts';
-import { type DarkModeSetting, readDarkMode, writeDarkMode } from '../../../lib/browser-settings.ts';
-import { PermissionsDialog } from './PermissionsDialog.tsx';
-import { TimezoneDialog } from './TimezoneDialog.tsx';
+import { useOpenedOnce } from '../../../components/lazy-mui.tsx';
+import { useSignedInUser } from '../../../lib/auth.ts';
 
-const MODES: readonly DarkModeSetting[] = ['auto', 'on', 'off'];
-const MUI_MODE = { auto: 'system', on: 'dark', off: 'light' } as const;
+// The panel and the dialogs load when first opened (first-load budget).
+const AccountMenuPanel = lazy(() =>
+  import('./AccountMenuPanel.tsx').then((module) => ({ default: module.AccountMenuPanel })),
+);
+const PermissionsDialog = lazy(() =>
+  import('./PermissionsDialog.tsx').then((module) => ({ default: module.PermissionsDialog })),
+);
+const TimezoneDialog = lazy(() =>
+  import('./TimezoneDialog.tsx').then((module) => ({ default: module.TimezoneDialog })),
+);
 
-/**
- * Spec §2 "Header": the account widget. E-mail, company number and name, role title (a button
- * opening 'User permissions' for holders of view_permissions); Account settings (hidden while
- * impersonating), Dark mode, System timezone, Logout ('Logout & cancel impersonation').
- */
+/** Spec §2 "Header": the account widget's button; its panel is AccountMenuPanel. */
 export function AccountMenu() {
   const { t } = useTranslation();
   const user = useSignedInUser();
-  const { setMode } = useColorScheme();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [darkMode, setDarkMode] = useState(readDarkMode);
   const [dialog, setDialog] = useState<'permissions' | 'timezone' | undefined>();
-  const impersonating = isImpersonating(user);
-  const close = () => setAnchor(null);
-
-  const chooseMode = (mode: DarkModeSetting) => {
-    writeDarkMode(mode);
-    setDarkMode(mode);
-    setMode(MUI_MODE[mode]);
-  };
+  const opened = useOpenedOnce(anchor !== null);
 
   return (
     <>
@@ -58,89 +35,20 @@ export function AccountMenu() {
       >
         <AccountCircleIcon />
       </IconButton>
-      <Menu
-        anchorEl={anchor}
-        open={anchor !== null}
-        onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ list: { 'aria-label': t('layout.account.open'), dense: true } }}
-        data-testid="account-menu"
-      >
-        <Box sx={{ px: 2, py: 1, maxWidth: 320 }}>
-          <Typography variant="subtitle2" noWrap data-testid="account-email">
-            {user.email}
-          </Typography>
-          <Typography variant="body2" color="text.secondary" noWrap data-testid="account-company">
-            {t('layout.account.company', { id: user.company_id, name: user.company_name })}
-          </Typography>
-          {can(user, 'view_permissions') ? (
-            <Button
-              size="small"
-              sx={{ px: 0, minWidth: 0, textTransform: 'none' }}
-              onClick={() => {
-                close();
-                setDialog('permissions');
-              }}
-              data-testid="account-role"
-            >
-              {user.role_title}
-            </Button>
+      {opened && (
+        <Suspense fallback={null}>
+          <AccountMenuPanel anchor={anchor} onClose={() => setAnchor(null)} onOpenDialog={setDialog} />
+        </Suspense>
+      )}
+      {dialog && (
+        <Suspense fallback={null}>
+          {dialog === 'permissions' ? (
+            <PermissionsDialog open onClose={() => setDialog(undefined)} user={user} />
           ) : (
-            <Typography variant="body2" data-testid="account-role">
-              {user.role_title}
-            </Typography>
+            <TimezoneDialog open onClose={() => setDialog(undefined)} />
           )}
-        </Box>
-        <Divider />
-        {!impersonating && (
-          <MenuItem component={RouterLink} to="/account/settings" onClick={close}>
-            <ListItemIcon>
-              <ManageAccountsIcon fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>{t('layout.account.settings')}</ListItemText>
-          </MenuItem>
-        )}
-        <ListSubheader sx={{ lineHeight: '32px', display: 'flex', alignItems: 'center', gap: 1 }}>
-          <DarkModeIcon fontSize="small" />
-          {t('layout.account.darkMode')}
-        </ListSubheader>
-        {MODES.map((mode) => (
-          <MenuItem
-            key={mode}
-            role="menuitemradio"
-            aria-checked={darkMode === mode}
-            onClick={() => chooseMode(mode)}
-            data-testid={`dark-mode-${mode}`}
-          >
-            <ListItemIcon>{darkMode === mode && <Check fontSize="small" />}</ListItemIcon>
-            <ListItemText>{t(`layout.account.mode.${mode}`)}</ListItemText>
-          </MenuItem>
-        ))}
-        <Divider />
-        <MenuItem
-          onClick={() => {
-            close();
-            setDialog('timezone');
-          }}
-          data-testid="timezone-open"
-        >
-          <ListItemIcon>
-            <ScheduleIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{t('layout.account.timezone')}</ListItemText>
-        </MenuItem>
-        <MenuItem component={RouterLink} to="/logout" onClick={close} data-testid="logout">
-          <ListItemIcon>
-            <LogoutIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>
-            {impersonating ? t('layout.account.logoutAndCancelImpersonation') : t('layout.account.logout')}
-          </ListItemText>
-        </MenuItem>
-      </Menu>
-      <PermissionsDialog open={dialog === 'permissions'} onClose={() => setDialog(undefined)} user={user} />
-      <TimezoneDialog open={dialog === 'timezone'} onClose={() => setDialog(undefined)} />
+        </Suspense>
+      )}
     </>
   );
 }

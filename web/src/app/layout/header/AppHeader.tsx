@@ -12,17 +12,26 @@ import { AccountMenu } from './AccountMenu.tsx';
 import { LanguageMenu } from './LanguageMenu.tsx';
 
 /** Spec §2 "Header": logo to the management home with the theme's subtext, languages, bell, account. */
+/** Visually hidden below the `sm` breakpoint, still read by screen readers. */
+const HIDDEN_ON_PHONES = {
+  position: { xs: 'absolute', sm: 'static' },
+  width: { xs: '1px', sm: 'auto' },
+  height: { xs: '1px', sm: 'auto' },
+  overflow: { xs: 'hidden', sm: 'visible' },
+  clipPath: { xs: 'inset(50%)', sm: 'none' },
+  whiteSpace: { xs: 'nowrap', sm: 'normal' },
+} as const;
+
 export function AppHeader({ onOpenNav }: { onOpenNav: () => void }) {
   const { t } = useTranslation();
   const brand = useBrand();
   return (
-    // enableColorOnDark: the bar stays in the brand colour in the dark scheme too.
+    // The bar is the brand colour itself in both schemes (primary may be a readable shade of it).
     <AppBar
       position="sticky"
-      color="primary"
       enableColorOnDark
       data-testid="app-bar"
-      sx={{ zIndex: (theme) => theme.zIndex.drawer - 1 }}
+      sx={{ zIndex: (theme) => theme.zIndex.drawer - 1, bgcolor: 'brand.main', color: 'brand.contrastText' }}
     >
       <Toolbar sx={{ gap: { xs: 1, sm: 2 }, minHeight: { xs: 64 } }}>
         <IconButton
@@ -38,7 +47,6 @@ export function AppHeader({ onOpenNav }: { onOpenNav: () => void }) {
         <Box
           component={RouterLink}
           to="/"
-          aria-label={t('layout.header.home', { appName: brand.app_name })}
           sx={{
             display: 'flex',
             alignItems: 'center',
@@ -55,7 +63,9 @@ export function AppHeader({ onOpenNav }: { onOpenNav: () => void }) {
             data-testid="brand-logo"
             sx={{ height: 36, width: 'auto', display: 'block' }}
           />
-          <Box sx={{ minWidth: 0, display: { xs: 'none', sm: 'block' } }}>
+          {/* The link's name is its visible text (WCAG 2.5.3); on a phone the text is only
+              visually hidden, so the link keeps its name. */}
+          <Box sx={{ minWidth: 0, ...HIDDEN_ON_PHONES }}>
             <Typography
               variant="subtitle1"
               component="div"

@@ -5,20 +5,19 @@ import LanIcon from '@mui/icons-material/Lan';
 import RouterIcon from '@mui/icons-material/Router';
 import SettingsIcon from '@mui/icons-material/Settings';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
-import Tooltip from '@mui/material/Tooltip';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { LazyDrawer, LazyTooltip } from '../../../components/lazy-mui.tsx';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { useBrand } from '../../../lib/brand.ts';
 import type { WebRoute } from '../../routes/table.ts';
@@ -80,7 +79,7 @@ function NavContent({
           if (!wide) {
             // Narrow: one icon per group; clicking a group goes to its first child (spec §2).
             return (
-              <Tooltip key={group.id} title={t(`nav.group.${group.id}`)} placement="right">
+              <LazyTooltip key={group.id} title={t(`nav.group.${group.id}`)} placement="right">
                 <ListItemButton
                   selected={groupActive}
                   aria-label={t(`nav.group.${group.id}`)}
@@ -92,7 +91,7 @@ function NavContent({
                 >
                   <ListItemIcon sx={{ minWidth: 0 }}>{ICONS[group.icon]}</ListItemIcon>
                 </ListItemButton>
-              </Tooltip>
+              </LazyTooltip>
             );
           }
           return (
@@ -101,41 +100,56 @@ function NavContent({
               dense
               data-testid={`nav-group-${group.id}`}
               subheader={
-                <ListSubheader
-                  component={RouterLink}
-                  to={first.path}
-                  sx={{
-                    display: 'flex',
-                    alignItems: 'center',
-                    gap: 1.5,
-                    textDecoration: 'none',
-                    bgcolor: 'transparent',
-                    color: groupActive ? 'primary.main' : 'text.secondary',
-                    fontWeight: 600,
-                    lineHeight: '40px',
-                  }}
-                >
-                  {ICONS[group.icon]}
-                  {t(`nav.group.${group.id}`)}
+                // A list item holding the link: a <ul> may only hold <li> children.
+                <ListSubheader sx={{ bgcolor: 'transparent', lineHeight: '40px' }}>
+                  <Box
+                    component={RouterLink}
+                    to={first.path}
+                    sx={{
+                      display: 'flex',
+                      alignItems: 'center',
+                      gap: 1.5,
+                      textDecoration: 'none',
+                      color: groupActive ? 'primary.main' : 'text.secondary',
+                      fontWeight: 600,
+                    }}
+                  >
+                    {ICONS[group.icon]}
+                    {t(`nav.group.${group.id}`)}
+                  </Box>
                 </ListSubheader>
               }
             >
               {group.children.map((child) => {
                 const active = isChildActive(child, route?.name, location.pathname);
                 return (
-                  <ListItemButton
-                    key={child.route}
-                    selected={active}
-                    aria-current={active ? 'page' : undefined}
-                    onClick={() => open(child, active)}
-                    sx={{ pl: 6.5, borderRadius: 1, mx: 1 }}
-                    data-testid={`nav-${child.route}`}
-                  >
-                    <ListItemText primary={titleOf(child.route)} />
-                    {child.label === 'beta' && (
-                      <Chip size="small" label={t('nav.beta')} color="info" variant="outlined" />
-                    )}
-                  </ListItemButton>
+                  <ListItem key={child.route} disablePadding>
+                    <ListItemButton
+                      selected={active}
+                      aria-current={active ? 'page' : undefined}
+                      onClick={() => open(child, active)}
+                      sx={{ pl: 6.5, borderRadius: 1, mx: 1 }}
+                      data-testid={`nav-${child.route}`}
+                    >
+                      <ListItemText primary={titleOf(child.route)} />
+                      {child.label === 'beta' && (
+                        <Box
+                          component="span"
+                          sx={{
+                            border: 1,
+                            borderColor: 'info.main',
+                            color: 'info.main',
+                            borderRadius: 4,
+                            px: 0.75,
+                            fontSize: 11,
+                            lineHeight: '18px',
+                          }}
+                        >
+                          {t('nav.beta')}
+                        </Box>
+                      )}
+                    </ListItemButton>
+                  </ListItem>
                 );
               })}
             </List>
@@ -183,7 +197,7 @@ export function SideNav({ route, wide, onToggleWide, mobileOpen, onCloseMobile }
       >
         <NavContent route={route} wide={wide} onToggleWide={onToggleWide} showToggle />
       </Box>
-      <Drawer
+      <LazyDrawer
         variant="temporary"
         open={mobileOpen}
         onClose={onCloseMobile}
@@ -192,7 +206,7 @@ export function SideNav({ route, wide, onToggleWide, mobileOpen, onCloseMobile }
         data-testid="mobile-nav"
       >
         <NavContent route={route} wide onToggleWide={onToggleWide} showToggle={false} />
-      </Drawer>
+      </LazyDrawer>
     </>
   );
 }

@@ -1,8 +1,8 @@
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import Box from '@mui/material/Box';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { LazyTooltip } from '../../../components/lazy-mui.tsx';
 
 /** Spec §2: the navigation carries the VPN beta disclaimer. */
 export function VpnDisclaimer({ wide }: { wide: boolean }) {
@@ -10,7 +10,7 @@ export function VpnDisclaimer({ wide }: { wide: boolean }) {
   const text = t('nav.vpnDisclaimer');
   if (!wide) {
     return (
-      <Tooltip title={text} placement="right">
+      <LazyTooltip title={text} placement="right">
         <Box
           sx={{ display: 'flex', justifyContent: 'center', py: 1, color: 'text.secondary' }}
           tabIndex={0}
@@ -18,7 +18,7 @@ export function VpnDisclaimer({ wide }: { wide: boolean }) {
         >
           <InfoOutlinedIcon fontSize="small" />
         </Box>
-      </Tooltip>
+      </LazyTooltip>
     );
   }
   return (

@@ -7,11 +7,11 @@ import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
-import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { LazyPopover } from '../../../components/lazy-mui.tsx';
 import { useSignedInUser } from '../../../lib/auth.ts';
 import { messageOf } from '../../../shared/api/messages.ts';
 import { useLatestNotifications, useLiveNotifications, useMarkSeen } from '../api/notifications.ts';
@@ -50,7 +50,7 @@ export function NotificationsBell() {
           <NotificationsIcon />
         </Badge>
       </IconButton>
-      <Popover
+      <LazyPopover
         open={anchor !== null}
         anchorEl={anchor}
         onClose={close}
@@ -102,7 +102,7 @@ export function NotificationsBell() {
             {t('notifications.showAll')}
           </Button>
         </Box>
-      </Popover>
+      </LazyPopover>
     </>
   );
 }

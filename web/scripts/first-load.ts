@@ -1,0 +1,128 @@
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ROUTES, type RouteEntry } from '@fleetport/contracts/routes';
+
+/**
+ * First-load JavaScript (issue 4 performance goal: at most 250 KB gzip, routes lazy-loaded).
+ * What a browser fetches to show a page on a cold start is the entry chunk with everything it
+ * imports statically, plus the page's own lazy chunk with everything that imports statically.
+ * Sizes are the gzip copies the build wrote: deterministic, unlike timings.
+ */
+export const FIRST_LOAD_BUDGET_BYTES = 250 * 1024;
+
+export interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+export type Manifest = Record<string, ManifestChunk>;
+
+/** The files a chunk needs before it runs: itself, its CSS and its static imports, transitively. */
+export function staticClosure(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
+  const chunk = manifest[key];
+  if (!chunk || into.has(chunk.file)) return into;
+  into.add(chunk.file);
+  for (const css of chunk.css ?? []) into.add(css);
+  for (const imported of chunk.imports ?? []) staticClosure(manifest, imported, into);
+  return into;
+}
+
+export interface PageLoad {
+  /** The page module (`src/features/files/FilesPage.tsx`). */
+  page: string;
+  /** Whether the signed-in layout (itself lazy) loads with it. */
+  withLayout: boolean;
+  files: string[];
+  bytes: number;
+}
+
+/** The layout's module: lazy, loaded with every page that is not standalone. */
+export const LAYOUT_MODULE = 'src/app/layout/AppLayout.tsx';
+
+/**
+ * The first load of every lazy page, largest first; sizes come from `sizeOf(file)`. A page
+ * for which `standalone(page)` is false also loads the layout chunk.
+ */
+export function firstLoads(
+  manifest: Manifest,
+  sizeOf: (file: string) => number,
+  standalone: (page: string) => boolean,
+): PageLoad[] {
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!entry) throw new Error('the manifest has no entry chunk');
+  const base = staticClosure(manifest, entry);
+  return Object.entries(manifest)
+    .filter(([key, chunk]) => chunk.isDynamicEntry && /Page\.tsx$/.test(chunk.src ?? key))
+    .map(([key]) => {
+      const withLayout = !standalone(key);
+      const start = withLayout ? staticClosure(manifest, LAYOUT_MODULE, new Set(base)) : new Set(base);
+      const files = [...staticClosure(manifest, key, start)].sort();
+      return { page: key, withLayout, files, bytes: files.reduce((sum, file) => sum + sizeOf(file), 0) };
+    })
+    .sort((a, b) => b.bytes - a.bytes);
+}
+
+/**
+ * The standalone pages (no layout), from the route table's page map (`'name': () =>
+ * import('…Page.tsx')`) and the catalogue's standalone flags.
+ */
+export function standalonePages(tableSource: string, routes: readonly RouteEntry[]): Set<string> {
+  const flagged = new Set(routes.filter((route) => route.standalone).map((route) => route.name));
+  const pages = new Set<string>();
+  for (const [, quoted, bare, target] of tableSource.matchAll(
+    /(?:'([\w.-]+)'|(\w+)):\s*\(\)\s*=>\s*import\('([^']+)'\)/g,
+  )) {
+    const name = quoted ?? bare ?? '';
+    if (flagged.has(name) && target) pages.add(join('src/app/routes', target).replace(/\\/g, '/'));
+  }
+  return pages;
+}
+
+/** Reads a build: the manifest and the gzip size of each file (its own size when not compressed). */
+export async function measureBuild(dist: string): Promise<PageLoad[]> {
+  const manifestPath = join(dist, '.vite', 'manifest.json');
+  const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as Manifest;
+  const files = new Set(Object.values(manifest).flatMap((chunk) => [chunk.file, ...(chunk.css ?? [])]));
+  const sizes = new Map<string, number>();
+  for (const file of files) {
+    const path = join(dist, file);
+    const gz = await stat(`${path}.gz`).catch(() => undefined);
+    sizes.set(file, gz ? gz.size : (await stat(path)).size);
+  }
+  const table = await readFile(fileURLToPath(new URL('../src/app/routes/table.ts', import.meta.url)), 'utf8');
+  const standalone = standalonePages(table, ROUTES);
+  if (standalone.size === 0) throw new Error('no standalone page found in the route table');
+  return firstLoads(
+    manifest,
+    (file) => sizes.get(file) ?? 0,
+    (page) => standalone.has(page),
+  );
+}
+
+export const WEB_DIST = fileURLToPath(new URL('../dist', import.meta.url));
+
+/** `node web/scripts/first-load.ts [--check]`: prints every page's first load; --check fails over budget. */
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const loads = await measureBuild(WEB_DIST).catch((error: unknown) => {
+    console.error(
+      `first-load: cannot read the build in ${WEB_DIST} (run npm run build first): ${String(error)}`,
+    );
+    process.exit(1);
+  });
+  const budget = (FIRST_LOAD_BUDGET_BYTES / 1024).toFixed(0);
+  for (const load of loads) {
+    const layout = load.withLayout ? ' (with the layout)' : '';
+    const over = load.bytes > FIRST_LOAD_BUDGET_BYTES ? `  OVER the ${budget} KB budget` : '';
+    console.log(`${(load.bytes / 1024).toFixed(1).padStart(7)} KB gz  ${load.page}${layout}${over}`);
+  }
+  const over = loads.filter((load) => load.bytes > FIRST_LOAD_BUDGET_BYTES);
+  if (process.argv.includes('--check') && over.length > 0) {
+    console.error(`first-load: ${over.length} page(s) load more than ${budget} KB of gzip JavaScript first`);
+    process.exit(1);
+  }
+}

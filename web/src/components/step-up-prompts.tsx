@@ -1,0 +1,69 @@
+import i18next from 'i18next';
+import { useEffect, useState } from 'react';
+import type { MfaChallenge, StepUpPrompts } from '../shared/api/step-up.ts';
+import { useModalControls } from '../shared/modals/controls.ts';
+import { promptModal } from '../shared/modals/prompts.ts';
+import { isModalRegistered, registerModal } from '../shared/modals/registry.ts';
+import { MfaCodeField } from './MfaCodeField.tsx';
+
+/** Both prompts share one id: a new prompt replaces a pending one (spec §4). */
+const STEP_UP_ID = 'step-up';
+const CODE_BODY = 'step-up-code';
+
+interface CodeBodyProps {
+  challenge: MfaChallenge;
+  error?: string;
+}
+
+/** The body of 'Enter authentication code': the one required field Code (spec §2, §5). */
+export function StepUpCodeBody({ challenge, error }: CodeBodyProps) {
+  const { setValue, setConfirmDisabled } = useModalControls();
+  const [code, setCode] = useState('');
+  useEffect(() => {
+    setValue(code);
+    setConfirmDisabled(code === '');
+  }, [code, setValue, setConfirmDisabled]);
+  return <MfaCodeField challenge={challenge} value={code} onChange={setCode} error={error} />;
+}
+registerModal(CODE_BODY, StepUpCodeBody);
+
+/**
+ * The body for an MFA method: `step-up-code-<method>` when a feature registered one (the
+ * identity-provider verification of spec §2, which may need more than a code field), else the
+ * code field.
+ */
+function codeBodyFor(method: MfaChallenge['method']): string {
+  const own = `${CODE_BODY}-${method}`;
+  return isModalRegistered(own) ? own : CODE_BODY;
+}
+
+/**
+ * The re-confirmation prompts of spec §4 "Form submit" as manager modals, for withStepUp():
+ * 'Enter authentication code' (spec §2: one required field Code, Confirm) on MFA_REQUIRED, and
+ * the password prompt (spec §8: input label Password) on a 423. Usable outside React; the
+ * host renders them. Test ids: `mfa-code`, `step-up-password`, `step-up-confirm`.
+ */
+export const stepUpPrompts: StepUpPrompts = {
+  code: (challenge, error) =>
+    promptModal({
+      id: STEP_UP_ID,
+      title: i18next.t('modals.stepUp.codeTitle'),
+      component: codeBodyFor(challenge.method),
+      props: { challenge, error },
+      minimizeDisable: true,
+    }),
+  password: (error) =>
+    promptModal({
+      id: STEP_UP_ID,
+      title: i18next.t('modals.stepUp.passwordTitle'),
+      input: {
+        name: 'password',
+        label: i18next.t('modals.stepUp.password'),
+        type: 'password',
+        autoComplete: 'current-password',
+        hint: i18next.t('modals.stepUp.passwordHint'),
+        ...(error ? { error } : {}),
+      },
+      minimizeDisable: true,
+    }),
+};
