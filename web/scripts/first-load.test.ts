@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { firstLoads, type Manifest, standalonePages, staticClosure } from './first-load.ts';
+import {
+  firstLoads,
+  homePages,
+  type Manifest,
+  pageModules,
+  standalonePages,
+  staticClosure,
+} from './first-load.ts';
 
 const manifest: Manifest = {
   'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_react.js'], dynamicImports: ['x'] },
@@ -54,15 +61,47 @@ describe('first-load JavaScript (issue 4: at most 250 KB gzip, routes lazy-loade
     );
   });
 
+  const table = `const PAGES = {
+    'account.login': () => import('../../features/auth/LoginPage.tsx'),
+    files: () => import('../../features/files/FilesPage.tsx'),
+    'services.announcements': () => import('../../features/announcements/AnnouncementsPage.tsx'),
+    notifications: () => import('../../features/notifications/NotificationsPage.tsx'),
+  };`;
+  const routes = [
+    { name: 'account.login', path: '/account/login', title: 'Login', standalone: true },
+    { name: 'devices', path: '/management/devices', title: 'Devices', permission: 'view_devices' },
+    { name: 'files', path: '/management/files', title: 'Files', permission: 'view_files' },
+    { name: 'system-services', path: '/system-services', title: 'System', permission: 'super_admin' },
+    {
+      name: 'services.announcements',
+      path: '/system-services/announcements',
+      title: 'Announcements',
+      permission: 'super_admin',
+      parent: 'system-services',
+    },
+    { name: 'notifications', path: '/notifications', title: 'Notifications' },
+  ] as never;
+
   it('finds the standalone pages from the route table and the catalogue flags', () => {
-    const table = `const PAGES = {
-      'account.login': () => import('../../features/auth/LoginPage.tsx'),
-      files: () => import('../../features/files/FilesPage.tsx'),
-    };`;
-    const pages = standalonePages(table, [
-      { name: 'account.login', path: '/account/login', title: 'Login', standalone: true },
-      { name: 'files', path: '/management/files', title: 'Files' },
-    ] as never);
-    expect([...pages]).toEqual(['src/features/auth/LoginPage.tsx']);
+    expect([...standalonePages(pageModules(table), routes)]).toEqual(['src/features/auth/LoginPage.tsx']);
+  });
+
+  it("gates each role's landing page: the first built navigation entry it may open (spec §5)", () => {
+    const navigation = [
+      { id: 'system', title: 'System', icon: 'x', children: [{ route: 'system-services' }] },
+      { id: 'management', title: 'M', icon: 'x', children: [{ route: 'devices' }, { route: 'files' }] },
+    ] as never;
+    const role = (name: string, permissions: string[]) => ({ name, permissions }) as never;
+    const homes = homePages(pageModules(table), routes, navigation, [
+      role('super_admin', ['super_admin', 'view_files', 'view_devices']),
+      role('read_only', ['view_files', 'view_devices']),
+      role('nobody', []),
+    ]);
+    // super_admin lands on System services' first built child; read_only skips the unbuilt
+    // devices page for files; the role without permissions has no landing page.
+    expect([...homes].sort()).toEqual([
+      'src/features/announcements/AnnouncementsPage.tsx',
+      'src/features/files/FilesPage.tsx',
+    ]);
   });
 });

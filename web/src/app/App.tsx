@@ -7,10 +7,12 @@ import { useMaintenance } from '../lib/app-status.ts';
 import { SessionContext } from '../lib/auth.ts';
 import { isLanguage } from '../lib/i18n.ts';
 import { LANGUAGE_STORAGE_KEY, UserStorage, UserStorageContext } from '../lib/user-storage.ts';
+import { FormRuntimeProvider } from '../shared/forms/runtime.tsx';
 import { ModalHost } from '../shared/modals/ModalHost.tsx';
 import { takeDeferredToast } from '../shared/toasts/deferred.ts';
 import { toast } from '../shared/toasts/toasts.tsx';
 import { type BootState, boot } from './boot.ts';
+import { FORM_RUNTIME } from './form-runtime.ts';
 import { Maintenance } from './notices/Notices.tsx';
 import { createAppRouter, ROUTE_OBJECTS } from './router.tsx';
 import type { WebRoute } from './routes/table.ts';
@@ -100,7 +102,9 @@ export function App() {
     <SessionContext value={state.user}>
       <UserStorageContext value={storage}>
         <ModalHost />
-        <RouterProvider router={router} />
+        <FormRuntimeProvider prompts={FORM_RUNTIME.prompts} onChannel={FORM_RUNTIME.onChannel}>
+          <RouterProvider router={router} />
+        </FormRuntimeProvider>
       </UserStorageContext>
     </SessionContext>
   );

@@ -1,14 +1,18 @@
 import Box from '@mui/material/Box';
-import { type ReactNode, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { isImpersonating, useSignedInUser } from '../../lib/auth.ts';
 import { readWideNav, writeWideNav } from '../../lib/browser-settings.ts';
 import type { WebRoute } from '../routes/table.ts';
 import { AppHeader } from './header/AppHeader.tsx';
-import { ImpersonationBanner } from './ImpersonationBanner.tsx';
 import { NAV_NARROW_WIDTH, NAV_WIDE_WIDTH, SideNav } from './nav/SideNav.tsx';
 import { PageHeading } from './PageHeading.tsx';
 import { ScrollToTop } from './ScrollToTop.tsx';
+
+/** Only impersonating admins see it: fetched then (first-load budget). */
+const ImpersonationBanner = lazy(() =>
+  import('./ImpersonationBanner.tsx').then((module) => ({ default: module.ImpersonationBanner })),
+);
 
 /** Spec §2: the navigation bar emits this event when it is toggled wide or narrow. */
 export const OPEN_NAV_EVENT = 'fp:open-nav';
@@ -58,7 +62,11 @@ export function AppLayout({ route, children }: { route: WebRoute | undefined; ch
             transition: 'margin-left 150ms',
           }}
         >
-          {isImpersonating(user) && <ImpersonationBanner user={user} />}
+          {isImpersonating(user) && (
+            <Suspense fallback={null}>
+              <ImpersonationBanner user={user} />
+            </Suspense>
+          )}
           <Box sx={{ p: { xs: 2, md: 3 } }}>
             {route && <PageHeading route={route} />}
             {children}

@@ -26,6 +26,8 @@ const PAGES: Partial<Record<RouteName, PageLoader>> = {
   'account.settings': () => import('../../features/account/AccountSettingsPage.tsx'),
   files: () => import('../../features/files/FilesPage.tsx'),
   notifications: () => import('../../features/notifications/NotificationsPage.tsx'),
+  forms: () => import('../../shared/forms/FormPage.tsx'),
+  'services.announcements': () => import('../../features/announcements/AnnouncementsPage.tsx'),
   logout: () => import('../../features/auth/LogoutPage.tsx'),
   'not-found': () => import('./NotFoundPage.tsx'),
 };

@@ -1,0 +1,23 @@
+import type { StepUpPrompts } from '../shared/api/step-up.ts';
+import type { FormRuntime } from '../shared/forms/runtime.tsx';
+
+/**
+ * What the form engine takes from the console (spec §4 "Form submit"): the modal manager's
+ * step-up prompts and its 'Action status' modal. Both are fetched when first needed, so the
+ * shell's first load carries neither (issue 4 budget).
+ */
+const prompts: StepUpPrompts = {
+  code: async (challenge, error) =>
+    (await import('../components/step-up-prompts.tsx')).stepUpPrompts.code(challenge, error),
+  password: async (error) =>
+    (await import('../components/step-up-prompts.tsx')).stepUpPrompts.password(error),
+};
+
+export const FORM_RUNTIME: Required<FormRuntime> = {
+  prompts,
+  onChannel: (channel, { selection, autoClose }) => {
+    void import('../shared/modals/action-status.ts').then((module) =>
+      module.openActionStatus(channel, { selection, autoClose }),
+    );
+  },
+};

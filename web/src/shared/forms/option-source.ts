@@ -1,0 +1,61 @@
+import { OPTION_LIST_LIMIT } from '@fleetport/contracts/limits';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api.ts';
+import type {
+  FieldOption,
+  FormValues,
+  ItemSelectField,
+  OptionParams,
+  OptionSource,
+  OptionValue,
+} from './field-schema.ts';
+
+/** An item of an option list as the API sends it. */
+type Item = Record<string, unknown>;
+
+/** The option an API item stands for: `toOption`, else its `valueKey` (id) and `labelKey` (name). */
+export function optionOfItem(source: OptionSource, item: Item): FieldOption {
+  if (source.toOption) return source.toOption(item);
+  const raw = item[source.valueKey ?? 'id'];
+  const value: OptionValue = typeof raw === 'number' || typeof raw === 'string' ? raw : String(raw);
+  const label = item[source.labelKey ?? 'name'];
+  return { value, label: label === undefined || label === null ? String(value) : String(label) };
+}
+
+/** The filters without their unset entries, so that they make a stable query key. */
+function definedParams(params: OptionParams): OptionParams {
+  return Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined));
+}
+
+/**
+ * Spec §7 "Option lists": GET the list with `limit: 100` and the `fields` it needs, plus the
+ * source's filters. Cached and shared through TanStack Query like every other read.
+ */
+export function optionListQuery(source: OptionSource, params: OptionParams) {
+  const filters = definedParams(params);
+  return queryOptions({
+    queryKey: ['form-options', source.url, source.fields.join(','), filters] as const,
+    queryFn: async ({ signal }) => {
+      const response = await api.http.get<{ data?: Item[] }>(source.url, {
+        params: { ...filters, limit: OPTION_LIST_LIMIT, fields: source.fields.join(',') },
+        signal,
+      });
+      return (response.data.data ?? []).map((item) => optionOfItem(source, item));
+    },
+  });
+}
+
+const NO_SOURCE: OptionSource = { url: '', fields: [] };
+const NO_OPTIONS: readonly FieldOption[] = [];
+
+/** The choices of an ItemSelect: its static list, or the list loaded for the current values. */
+export function useFieldOptions(
+  field: ItemSelectField,
+  values: FormValues,
+): { options: readonly FieldOption[]; loading: boolean; failed: boolean } {
+  const source = 'url' in field.options ? field.options : undefined;
+  const params = typeof source?.params === 'function' ? source.params(values) : (source?.params ?? {});
+  const query = useQuery({ ...optionListQuery(source ?? NO_SOURCE, params), enabled: source !== undefined });
+  if (!('url' in field.options)) return { options: field.options, loading: false, failed: false };
+  return { options: query.data ?? NO_OPTIONS, loading: query.isPending, failed: query.isError };
+}
