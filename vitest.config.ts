@@ -24,7 +24,13 @@ export default defineConfig({
       { test: { name: 'contracts', include: ['contracts/src/**/*.test.ts'] } },
       { test: { name: 'theme-server', include: ['theme-server/src/**/*.test.ts'] } },
       ...apiProjects,
-      { test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}', 'web/scripts/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'web',
+          include: ['web/src/**/*.test.{ts,tsx}', 'web/scripts/**/*.test.ts'],
+          setupFiles: ['web/src/testing/setup.ts'],
+        },
+      },
       { test: { name: 'repo', include: ['tests/unit/**/*.test.ts'] } },
     ],
   },

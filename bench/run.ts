@@ -13,20 +13,21 @@ import { benchStaticAsset } from './lib/part-asset.ts';
 import { benchBrandScale } from './lib/part-brands.ts';
 import { benchThemedHtml } from './lib/part-html.ts';
 import { benchSocketIo } from './lib/part-socketio.ts';
+import { benchWeb } from './lib/part-web.ts';
 import { startBenchServer, stopAll } from './lib/proc.ts';
 import { table } from './lib/stats.ts';
 
 /**
- * The edge's benchmarks (`npm run bench`). Prints figures and ratios against their goals; it
- * never fails on a timing. Every server runs in its own child process on loopback; all of them
- * are stopped when the bench ends or is interrupted.
+ * The benchmarks of the edge, the API and the console's first load (`npm run bench`). Prints
+ * figures and ratios against their goals; it never fails on a timing. Every server runs in its
+ * own child process on loopback; all of them are stopped when the bench ends or is interrupted.
  *
  *   npm run bench -- --only 1,3 --duration 4 --warmup 1 --connections 50 --rounds 3
  */
 
 const { values } = parseArgs({
   options: {
-    only: { type: 'string', default: '1,2,3,4,5,6' },
+    only: { type: 'string', default: '1,2,3,4,5,6,7' },
     duration: { type: 'string', default: '4' },
     warmup: { type: 'string', default: '1' },
     connections: { type: 'string', default: '50' },
@@ -52,10 +53,15 @@ let cleaning: Promise<void> | undefined;
 const cleanUp = (): Promise<void> => {
   cleaning ??= (async () => {
     await stopAll();
-    if (tmp) await rm(tmp, { recursive: true, force: true });
+    if (tmp) await rm(tmp, { recursive: true, force: true, maxRetries: 3 });
   })();
   return cleaning;
 };
+// Once the bench is stopping, a tool that loses its process mid-run (Lighthouse when Chromium is
+// stopped) may reject a promise nobody awaits: that must not end the bench before it cleans up.
+process.on('unhandledRejection', (reason) => {
+  if (!cleaning) throw reason;
+});
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     console.error(`\n${signal}: stopping the bench's processes`);
@@ -70,7 +76,7 @@ try {
   const load = new LoadRunner(settings, tmp);
   const ctx: BenchContext = { tmp, fixtures, load, rounds: Math.max(1, Number(values.rounds)), goals: [] };
 
-  console.log('Fleetport bench (edge and API)');
+  console.log('Fleetport bench (edge, API and console)');
   console.log(`date: ${new Date().toISOString()}`);
   console.log(`machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}`);
   console.log(
@@ -103,6 +109,7 @@ try {
   if (parts.has('4')) await benchSocketIo(ctx);
   if (parts.has('5')) await benchBrandScale(ctx);
   if (parts.has('6')) await benchApiStore(ctx);
+  if (parts.has('7')) await benchWeb(ctx);
 
   if (ctx.goals.length > 0) {
     console.log('\n=== Goals ===');

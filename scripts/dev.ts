@@ -12,7 +12,8 @@ const children: ChildProcess[] = [
   spawn(process.execPath, ['--watch-path=api/src', '--watch-path=contracts/src', 'api/src/main.ts'], {
     cwd: root,
     stdio: 'inherit',
-    env: { SEED_DEMO: 'true', MFA_REQUIRED: 'false', ...process.env },
+    // The build the edge serves: its version.json is announced to open consoles.
+    env: { SEED_DEMO: 'true', MFA_REQUIRED: 'false', WEB_DIST: `${root}web/dist-dev`, ...process.env },
   }),
   spawn(
     process.execPath,

@@ -23,7 +23,7 @@ function newest(target: string): number {
 
 const built = newest(path.join(root, 'web/dist/index.html'));
 const sources = Math.max(
-  ...['web/src', 'web/index.html', 'web/vite.config.ts', 'contracts/src'].map((item) =>
+  ...['web/src', 'web/index.html', 'web/vite.config.ts', 'contracts/src', 'CHANGELOG.md'].map((item) =>
     newest(path.join(root, item)),
   ),
 );

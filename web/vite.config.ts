@@ -1,13 +1,29 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { buildVersion } from './scripts/build-version.ts';
 import { edgeHtmlGuard } from './scripts/edge-html.ts';
 
 // `@fleetport/contracts/*` resolves through the workspace symlink and the package's
 // `exports` map (`./*` → `./src/*.ts`); Vite compiles that TypeScript like our own.
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), edgeHtmlGuard()],
+  plugins: [
+    react(),
+    edgeHtmlGuard(),
+    // version.json and import.meta.env.FP_BUILD_VERSION (spec §4 "Update prompt").
+    buildVersion({
+      base: fileURLToPath(new URL('..', import.meta.url)),
+      sources: [
+        'web/src',
+        'web/index.html',
+        'web/vite.config.ts',
+        'contracts/src',
+        'CHANGELOG.md',
+        'package-lock.json',
+      ],
+    }),
+  ],
   build: {
     outDir: 'dist',
     assetsDir: 'assets',

@@ -50,6 +50,13 @@ const configSchema = z.object({
     .default(15 * 60),
   /** Brands (`<id>/brand.json`), the edge's folder: e-mail links start with their public_base_url. */
   BRANDS_DIR: z.string().default(path.join(repoRoot, 'themes')),
+  /**
+   * The console's build (the edge's WEB_DIST): its version.json is watched, and a new build is
+   * announced to open consoles (spec §4 "Update prompt"). Absent: nothing is announced.
+   */
+  WEB_DIST: z.string().default(path.join(repoRoot, 'web', 'dist')),
+  /** How often version.json is read. */
+  WEB_VERSION_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(5000),
   /** Unset: e-mail is captured in the outbox (mail_outbox, and the log). */
   SMTP_URL: z.url({ protocol: /^smtps?$/, message: 'must be an smtp:// or smtps:// URL' }).optional(),
   /** The sender address; the brand's app name is its display name. */

@@ -9,6 +9,7 @@ import { type Database, openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import type { ApiDeps } from './deps.ts';
 import type { RouteSpec } from './http/route.ts';
+import { AppVersionWatcher, readVersionFile } from './modules/app-version/watcher.ts';
 import { AuditLog } from './modules/audit/chain.ts';
 import { AccountTokens } from './modules/auth/account-tokens.ts';
 import { type FailureCounter, MemoryFailureCounter, RedisFailureCounter } from './modules/auth/rate-limit.ts';
@@ -59,6 +60,11 @@ export async function startApi(
     const sessions = new SessionService(database.db, keys, config);
     const server = createServer();
     const trust = proxyAddr.compile(config.TRUST_PROXY.split(',').map((part) => part.trim()));
+    const appVersions = new AppVersionWatcher({
+      read: () => readVersionFile(config.WEB_DIST),
+      intervalMs: config.WEB_VERSION_POLL_MS,
+      log: log.child({ component: 'app-version' }),
+    });
     const realtime = new Realtime({
       server,
       sessions,
@@ -66,6 +72,7 @@ export async function startApi(
       log,
       trustProxy: (address) => trust(address, 0),
       redis: redis ? { pub: redis, sub: redis.duplicate() } : undefined,
+      appVersions,
     });
     const brands = new BrandDirectory(config.BRANDS_DIR, log.child({ component: 'brands' }));
     const mail = createMailer(config, database.db, log, brands);
@@ -100,7 +107,9 @@ export async function startApi(
       server.listen(config.API_PORT, config.API_HOST, () => resolve());
     });
     const { port } = server.address() as AddressInfo;
+    await appVersions.start();
     const close = async (): Promise<void> => {
+      appVersions.stop();
       // Closes the sockets too; the HTTP server's close is awaited below.
       realtime.io.disconnectSockets(true);
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));

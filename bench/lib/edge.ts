@@ -7,6 +7,8 @@ export interface EdgeOptions {
   webDist: string;
   brandsDir: string;
   logLevel: 'info' | 'warn';
+  /** More environment for the edge (e.g. `MFA_REQUIRED` for /localrms-config.json). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /**
@@ -27,6 +29,7 @@ export async function startEdgeChild(options: EdgeOptions): Promise<ServerChild>
       WEB_DIST: options.webDist,
       BRANDS_DIR: options.brandsDir,
       LOG_LEVEL: options.logLevel,
+      ...options.env,
     },
   });
 }

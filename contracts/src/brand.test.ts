@@ -50,6 +50,12 @@ describe('brand schema (spec §1 branding fields)', () => {
     expect(issue?.message).toMatch(/https/);
   });
 
+  it('rejects an http terms link: https only', () => {
+    const [issue] = issuesOf({ ...valid, terms_url: 'http://acme.example/terms' });
+    expect(issue?.field).toBe('terms_url');
+    expect(issue?.message).toMatch(/https/);
+  });
+
   it('rejects a disabled route that is not in the route catalogue', () => {
     const issues = issuesOf({ ...valid, disabled_routes: ['devices', 'no-such-route'] });
     expect(issues).toEqual([

@@ -57,6 +57,8 @@ export const brandConfigSchema = z
     logo_subtext: z.string().max(60).optional(),
     favicon: imageFile,
     purchase_link: z.url({ protocol: /^https$/, message: 'must be an https:// URL' }).optional(),
+    /** The brand's terms and conditions, linked from the console's terms dialog. */
+    terms_url: z.url({ protocol: /^https$/, message: 'must be an https:// URL' }).optional(),
     disabled_routes: z.array(routeName).default([]),
     /** Device imagery; on by default for the default brand only (spec §1). */
     branded_devices: z.boolean().optional(),
@@ -89,6 +91,7 @@ export interface PublicBrand {
   logo_subtext?: string;
   favicon_url: string;
   purchase_link?: string;
+  terms_url?: string;
   disabled_routes: RouteName[];
   branded_devices: boolean;
   data_feature: boolean;

@@ -4,26 +4,31 @@ import { signIn, urlFor } from './sign-in.ts';
 /**
  * The console shell against the real edge and API (spec §2 layout, §4 states, §5 guard, §7
  * client conventions). Pages of later issues are not built yet, so the navigation holds what
- * exists: Files (view_files) for every built-in role.
+ * exists: Files (view_files) for every built-in role, and System services (Announcements) for
+ * the super admin only.
  */
 
-const ROLES = [
-  'super@fleetport.example',
-  'support@fleetport.example',
-  'admin@acme.example',
-  'advanced@acme.example',
-  'user@northwind.example',
-  'guest@acme.example',
-];
+const ROLES: Record<string, readonly string[]> = {
+  'super@fleetport.example': ['nav-files', 'nav-system-services'],
+  'support@fleetport.example': ['nav-files'],
+  'admin@acme.example': ['nav-files'],
+  'advanced@acme.example': ['nav-files'],
+  'user@northwind.example': ['nav-files'],
+  'guest@acme.example': ['nav-files'],
+};
 
-for (const email of ROLES) {
+for (const [email, entries] of Object.entries(ROLES)) {
   test(`spec §2 navigation: ${email} sees exactly the built pages its role permits`, async ({ page }) => {
     await signIn(page, email);
     // Spec §5: '/' goes to the first permitted page.
     await expect(page).toHaveURL(/\/management\/files$/);
     const nav = page.getByTestId('side-nav');
     await expect(nav.getByTestId('nav-files')).toBeVisible();
-    await expect(nav.locator('[data-testid^="nav-group-"]')).toHaveCount(1);
+    const shown = nav.locator(
+      '[data-testid^="nav-"]:not([data-testid^="nav-group-"]):not([data-testid="nav-toggle"])',
+    );
+    await expect(shown).toHaveCount(entries.length);
+    for (const entry of entries) await expect(nav.getByTestId(entry)).toBeVisible();
     await expect(page.getByTestId('page-title')).toHaveText('Files');
     await page.getByTestId('account-button').click();
     await expect(page.getByTestId('account-email')).toHaveText(email);

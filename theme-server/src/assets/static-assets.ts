@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import { VERSION_FILE } from '@fleetport/contracts/app-version';
 
 /**
  * The console's build, indexed once into memory. Files are served exactly as the build wrote
@@ -30,6 +31,14 @@ const TYPES: Record<string, string> = {
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SHORT = 'public, max-age=300';
+/** Build files a browser must revalidate on every use: the build's version (spec §4 update prompt). */
+const REVALIDATED = new Set([`/${VERSION_FILE}`]);
+
+/** Hashed files never change; the version must be current; anything else may be a little stale. */
+export function cacheControlOf(url: string): string {
+  if (url.startsWith('/assets/')) return IMMUTABLE;
+  return REVALIDATED.has(url) ? 'no-cache' : SHORT;
+}
 
 interface Variant {
   readonly body: Buffer;
@@ -100,7 +109,7 @@ export class StaticAssets {
       assets.set(url, {
         type: TYPES[extension] ?? 'application/octet-stream',
         etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
-        cacheControl: url.startsWith('/assets/') ? IMMUTABLE : SHORT,
+        cacheControl: cacheControlOf(url),
         identity: { body },
         ...(br ? { br } : {}),
         ...(gzip ? { gzip } : {}),

@@ -81,6 +81,7 @@ export function toPublicBrand(config: BrandConfig, logo: BrandFile, favicon: Bra
     ...(config.logo_subtext ? { logo_subtext: config.logo_subtext } : {}),
     favicon_url: favicon.url,
     ...(config.purchase_link ? { purchase_link: config.purchase_link } : {}),
+    ...(config.terms_url ? { terms_url: config.terms_url } : {}),
     disabled_routes: config.disabled_routes,
     branded_devices: config.branded_devices,
     data_feature: config.data_feature,

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchRoutes, RouterProvider } from 'react-router';
 import { PageLoadingScreen } from '../components/PageLoadingScreen.tsx';
+import { AppUpdates } from '../features/updates/AppUpdates.tsx';
 import { api } from '../lib/api.ts';
 import { useMaintenance } from '../lib/app-status.ts';
 import { SessionContext } from '../lib/auth.ts';
@@ -102,6 +103,7 @@ export function App() {
     <SessionContext value={state.user}>
       <UserStorageContext value={storage}>
         <ModalHost />
+        <AppUpdates navigate={(path) => void router.navigate(path)} />
         <FormRuntimeProvider prompts={FORM_RUNTIME.prompts} onChannel={FORM_RUNTIME.onChannel}>
           <RouterProvider router={router} />
         </FormRuntimeProvider>

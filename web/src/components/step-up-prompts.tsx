@@ -1,10 +1,14 @@
 import i18next from 'i18next';
 import { useEffect, useState } from 'react';
+import { ensureArea } from '../lib/i18n.ts';
 import type { MfaChallenge, StepUpPrompts } from '../shared/api/step-up.ts';
 import { useModalControls } from '../shared/modals/controls.ts';
 import { promptModal } from '../shared/modals/prompts.ts';
 import { isModalRegistered, registerModal } from '../shared/modals/registry.ts';
 import { MfaCodeField } from './MfaCodeField.tsx';
+
+// The strings of this code come with it, not with the page (lib/i18n.ts).
+await ensureArea('modals');
 
 /** Both prompts share one id: a new prompt replaces a pending one (spec §4). */
 const STEP_UP_ID = 'step-up';

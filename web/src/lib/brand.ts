@@ -9,7 +9,7 @@ export { BRAND_SCRIPT_ID };
 const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
 const TEXT_FIELDS = ['id', 'company_name', 'app_name', 'full_app_name', 'logo_url', 'favicon_url'] as const;
 const COLOUR_FIELDS = ['brand_color', 'dark_mode_text_color'] as const;
-const OPTIONAL_TEXT_FIELDS = ['logo_subtext', 'purchase_link'] as const;
+const OPTIONAL_TEXT_FIELDS = ['logo_subtext', 'purchase_link', 'terms_url'] as const;
 const FLAG_FIELDS = ['branded_devices', 'data_feature'] as const;
 
 function isPublicBrand(value: unknown): value is PublicBrand {

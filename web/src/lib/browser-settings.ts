@@ -72,7 +72,10 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
-/** spa_version: the build the server last announced; sent as X-SPA-VERSION (spec §7). */
+/**
+ * spa_version: the build that last started in this browser, or `0` after 'Later' on the update
+ * prompt (spec §4; features/updates); sent as X-SPA-VERSION (spec §7).
+ */
 export function readSpaVersion(): string | undefined {
   return read(SETTING_KEYS.spaVersion);
 }

@@ -1,13 +1,39 @@
 import i18next, { type BackendModule, type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { english } from '../locales/catalogue-en.ts';
+import {
+  type CatalogueArea,
+  ENGLISH_AREAS,
+  type EnglishCatalogue,
+  englishCore,
+} from '../locales/catalogue-en.ts';
 
 /** Spec §9: default en, languages English and Japanese. */
 export const LANGUAGES = ['en', 'ja'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
-export type Catalogue = typeof english;
+export type Catalogue = EnglishCatalogue;
+
+/** English areas fetched so far; part of every later init too. */
+const englishAreas: Partial<Record<CatalogueArea, unknown>> = {};
+const english = () => ({ ...englishCore, ...englishAreas });
+
+/**
+ * Makes an English area of the catalogue available (`forms`, `modals`, `updates`): the modules
+ * that use one await it at import, so its strings are there before anything renders. The
+ * Japanese catalogue, fetched whole, holds every area.
+ */
+export async function ensureArea(area: CatalogueArea): Promise<void> {
+  if (englishAreas[area]) return;
+  const strings = await ENGLISH_AREAS[area]();
+  englishAreas[area] = strings;
+  if (i18next.isInitialized) i18next.addResourceBundle('en', 'translation', { [area]: strings }, true, true);
+}
+
+/** Every area at once (tests). */
+export async function ensureAllAreas(): Promise<void> {
+  await Promise.all((Object.keys(ENGLISH_AREAS) as CatalogueArea[]).map(ensureArea));
+}
 
 /**
  * English comes with the page; Japanese is fetched the first time it is needed (the first-load
@@ -23,7 +49,7 @@ const lazyCatalogues: BackendModule = {
         (module) => callback(null, module.japanese),
         (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
       );
-    } else callback(null, english);
+    } else callback(null, english());
   },
 };
 
@@ -46,7 +72,7 @@ export function initI18n(browserLanguages: readonly string[]): i18n {
     .use(initReactI18next)
     .use(lazyCatalogues)
     .init({
-      resources: { en: { translation: english } },
+      resources: { en: { translation: english() } },
       partialBundledLanguages: true,
       lng: pickLanguage(browserLanguages),
       fallbackLng: DEFAULT_LANGUAGE,

@@ -1,9 +1,24 @@
-import forms from './en/forms.json';
-import modals from './en/modals.json';
+import type forms from './en/forms.json';
+import type modals from './en/modals.json';
+import type updates from './en/updates.json';
 import en from './en.json';
 
 /**
- * The English catalogue: one namespace, assembled from the core file and the shared machinery's
- * own files (`<language>/<area>.json` lands under the key `<area>`). Bundled with the page.
+ * The English catalogue: one namespace, assembled from the core file and the areas of code that
+ * loads later (`<language>/<area>.json` lands under the key `<area>`). The core comes with the
+ * page; an area comes with the code that uses it (`ensureArea` in lib/i18n.ts), so the shell's
+ * first load does not carry the strings of forms, modals and update dialogs (issue 4 budget).
  */
-export const english = { ...en, forms, modals };
+export const englishCore = en;
+export type EnglishCatalogue = typeof en & {
+  forms: typeof forms;
+  modals: typeof modals;
+  updates: typeof updates;
+};
+
+export const ENGLISH_AREAS = {
+  forms: async () => (await import('./en/forms.json')).default,
+  modals: async () => (await import('./en/modals.json')).default,
+  updates: async () => (await import('./en/updates.json')).default,
+} as const;
+export type CatalogueArea = keyof typeof ENGLISH_AREAS;

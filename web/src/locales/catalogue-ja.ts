@@ -1,6 +1,7 @@
 import forms from './ja/forms.json';
 import modals from './ja/modals.json';
+import updates from './ja/updates.json';
 import ja from './ja.json';
 
 /** The Japanese catalogue, shaped as the English one; fetched only when Japanese is used. */
-export const japanese = { ...ja, forms, modals };
+export const japanese = { ...ja, forms, modals, updates };

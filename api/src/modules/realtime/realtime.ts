@@ -1,4 +1,5 @@
 import type { Server as HttpServer, IncomingMessage } from 'node:http';
+import { APP_CHANNEL, APP_VERSION_RELEASED, type AppVersion } from '@fleetport/contracts/app-version';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { eq } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
@@ -6,6 +7,7 @@ import type { Logger } from 'pino';
 import { Server, type Socket } from 'socket.io';
 import type { Db } from '../../db/client.ts';
 import { companies } from '../../db/schema.ts';
+import type { AppVersionWatcher } from '../app-version/watcher.ts';
 import type { AuthContext } from '../auth/context.ts';
 import type { SessionService } from '../auth/sessions.ts';
 import { canSeeCompany } from '../companies/scope.ts';
@@ -24,6 +26,8 @@ export interface RealtimeOptions {
   /** Whether a request came through a proxy whose X-Forwarded-* we believe. */
   trustProxy: (address: string) => boolean;
   redis?: { pub: Redis; sub: Redis } | undefined;
+  /** The console build being served: announced on `public-app` when it changes. */
+  appVersions?: AppVersionWatcher | undefined;
 }
 
 type Authorisation = { ok: true } | { ok: false; reason: string };
@@ -34,16 +38,20 @@ type Authorisation = { ok: true } | { ok: false; reason: string };
  * every channel is authorised here:
  * - `private-notifications.{user id}`: that user only;
  * - `private-status.{action id}`: only the user who started the action;
- * - `private-company.{company id}.{topic}`: companies the caller may see (spec §6).
+ * - `private-company.{company id}.{topic}`: companies the caller may see (spec §6);
+ * - `public-app`: any signed-in socket (the console build being served, spec §4).
  * With Redis, the adapter delivers across API instances.
  */
 export class Realtime {
   readonly io: Server;
   private readonly actionOwners = new Map<string, number>();
   private readonly db: Db;
+  private readonly appVersions: AppVersionWatcher | undefined;
 
   constructor(options: RealtimeOptions) {
     this.db = options.db;
+    this.appVersions = options.appVersions;
+    options.appVersions?.subscribe((version) => this.announceAppVersion(version));
     this.io = new Server(options.server, {
       path: REALTIME_PATH,
       transports: ['websocket'],
@@ -86,6 +94,12 @@ export class Realtime {
               : { success: false, channel, errors: [{ code: 'FORBIDDEN', message: result.reason }] },
           );
         }
+        // The build being served, to this socket: a console that connects (or reconnects after
+        // a deploy restarted the API) compares it with its own build.
+        const served = this.appVersions?.current;
+        if (result.ok && channel === APP_CHANNEL && served) {
+          socket.emit(APP_VERSION_RELEASED, { ...served, channel: APP_CHANNEL });
+        }
       });
       socket.on('unsubscribe', async (payload: unknown, ack?: (answer: unknown) => void) => {
         const channel = channelOf(payload);
@@ -109,9 +123,20 @@ export class Realtime {
     return this.io.close();
   }
 
+  /**
+   * Spec §4: tells the open consoles a new build is served. To this instance's sockets only:
+   * every API instance watches the build itself, so a cluster-wide emit would repeat the news
+   * once per instance.
+   */
+  private announceAppVersion(version: AppVersion): void {
+    this.io.local.to(APP_CHANNEL).emit(APP_VERSION_RELEASED, { ...version, channel: APP_CHANNEL });
+  }
+
   private async authorise(socket: Socket, channel: string): Promise<Authorisation> {
     const auth = socket.data.auth as AuthContext;
     const refused = { ok: false as const, reason: 'You may not subscribe to this channel.' };
+    // The handshake let only signed-in sockets in; the channel carries no company's data.
+    if (channel === APP_CHANNEL) return { ok: true };
     let match = /^private-notifications\.(\d+)$/.exec(channel);
     if (match) return Number(match[1]) === auth.userId ? { ok: true } : refused;
     match = /^private-status\.([\w-]{1,100})$/.exec(channel);

@@ -1,12 +1,14 @@
-import Breadcrumbs from '@mui/material/Breadcrumbs';
-import Link from '@mui/material/Link';
+import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
-import { generatePath, Link as RouterLink, useParams } from 'react-router';
+import { lazy, Suspense, useEffect } from 'react';
 import { useBrand } from '../../lib/brand.ts';
-import { catalogueRoute, type WebRoute, webRoute } from '../routes/table.ts';
+import { catalogueRoute, type WebRoute } from '../routes/table.ts';
 import { useRouteTitle } from '../routes/titles.ts';
+
+/** Only nested pages have breadcrumbs: their code comes with the first one (first-load budget). */
+const PageBreadcrumbs = lazy(() =>
+  import('./PageBreadcrumbs.tsx').then((module) => ({ default: module.PageBreadcrumbs })),
+);
 
 /** The route and its ancestors, outermost first. */
 function chainOf(route: WebRoute): string[] {
@@ -21,9 +23,7 @@ function chainOf(route: WebRoute): string[] {
  * (the automations route is 'Alerts & Automations'). The document title follows, with the brand.
  */
 export function PageHeading({ route }: { route: WebRoute }) {
-  const { t } = useTranslation();
   const brand = useBrand();
-  const params = useParams();
   const titleOf = useRouteTitle();
   const title = titleOf(route.name);
   useEffect(() => {
@@ -33,27 +33,9 @@ export function PageHeading({ route }: { route: WebRoute }) {
   return (
     <header>
       {chain.length > 1 && (
-        <Breadcrumbs aria-label={t('layout.breadcrumbs')} sx={{ mb: 0.5 }}>
-          {chain.slice(0, -1).map((name) => {
-            const target = webRoute(name);
-            let href: string | undefined;
-            try {
-              href = target ? generatePath(target.path, params) : undefined;
-            } catch {
-              href = undefined;
-            }
-            return href ? (
-              <Link key={name} component={RouterLink} to={href} underline="hover" color="inherit">
-                {titleOf(name)}
-              </Link>
-            ) : (
-              <Typography key={name} color="text.secondary">
-                {titleOf(name)}
-              </Typography>
-            );
-          })}
-          <Typography color="text.primary">{title}</Typography>
-        </Breadcrumbs>
+        <Suspense fallback={<Box sx={{ height: 24, mb: 0.5 }} />}>
+          <PageBreadcrumbs chain={chain} title={title} />
+        </Suspense>
       )}
       <Typography variant="h5" component="h1" sx={{ mb: 2, fontWeight: 600 }} data-testid="page-title">
         {title}

@@ -28,6 +28,7 @@ const PAGES: Partial<Record<RouteName, PageLoader>> = {
   notifications: () => import('../../features/notifications/NotificationsPage.tsx'),
   forms: () => import('../../shared/forms/FormPage.tsx'),
   'services.announcements': () => import('../../features/announcements/AnnouncementsPage.tsx'),
+  changelog: () => import('../../features/updates/ChangelogPage.tsx'),
   logout: () => import('../../features/auth/LogoutPage.tsx'),
   'not-found': () => import('./NotFoundPage.tsx'),
 };

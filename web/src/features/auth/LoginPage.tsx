@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { AccountCard } from '../../components/AccountCard.tsx';
 import { MfaCodeField } from '../../components/MfaCodeField.tsx';
+import { TermsLink } from '../../components/TermsLink.tsx';
 import { TextInput } from '../../components/TextInput.tsx';
 import { safeContinueUrl } from '../../lib/continue-url.ts';
 import { firstErrorItem, messageOf } from '../../shared/api/messages.ts';
@@ -111,6 +112,7 @@ export default function LoginPage() {
             {t('auth.login.forgot')}
           </Link>
         )}
+        <TermsLink />
       </Stack>
     </AccountCard>
   );

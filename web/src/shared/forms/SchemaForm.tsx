@@ -6,6 +6,7 @@ import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { can, useCurrentUser } from '../../lib/auth.ts';
+import { ensureArea } from '../../lib/i18n.ts';
 import { toast } from '../toasts/toasts.tsx';
 import type { FieldChangeApi, FieldSchema, FormValues } from './field-schema.ts';
 import { FieldView } from './fields/FieldView.tsx';
@@ -15,6 +16,9 @@ import type { FormSubmitOptions } from './submit-options.ts';
 import { failureContext } from './submit-request.ts';
 import { useFormSubmit } from './use-form-submit.ts';
 import { visibleFieldKeys } from './visibility.ts';
+
+// The strings of this code come with it, not with the page (lib/i18n.ts).
+await ensureArea('forms');
 
 export interface SchemaFormProps {
   /** Spec §3 "Form field schema"; texts already translated. */

@@ -1,10 +1,14 @@
 import Backdrop from '@mui/material/Backdrop';
 import Portal from '@mui/material/Portal';
+import { ensureArea } from '../../lib/i18n.ts';
 import { MinimizedBar } from './MinimizedBar.tsx';
 import { ModalWindow } from './ModalWindow.tsx';
 import { ScrollLock } from './ScrollLock.tsx';
 import { mainModalOf } from './store.ts';
 import type { OpenModal } from './types.ts';
+
+// The strings of this code come with it, not with the page (lib/i18n.ts).
+await ensureArea('modals');
 
 /**
  * The open modals on the page: the windows in stacking order (the main modal on top), one

@@ -205,14 +205,18 @@ export function ModalWindow({ modal, isMain, layer }: { modal: OpenModal; isMain
                   }
                 />
               )}
-              <Button onClick={() => endModal(modal.key, false)}>{t('modals.cancel')}</Button>
+              {!modal.hideCancel && (
+                <Button onClick={() => endModal(modal.key, false)}>
+                  {modal.cancelLabel ?? t('modals.cancel')}
+                </Button>
+              )}
               <Button
                 type="submit"
                 variant="contained"
                 disabled={confirmDisabled}
                 data-testid={`${modal.id}-confirm`}
               >
-                {t('modals.confirm')}
+                {modal.confirmLabel ?? t('modals.confirm')}
               </Button>
             </DialogActions>
           )}

@@ -1,8 +1,12 @@
 import type { ActionStatusItem } from '@fleetport/contracts/action-status';
 import i18next from 'i18next';
 import { lazy } from 'react';
+import { ensureArea } from '../../lib/i18n.ts';
 import { registerModal } from './registry.ts';
 import { openModal } from './store.ts';
+
+// The strings of this code come with it, not with the page (lib/i18n.ts).
+await ensureArea('modals');
 
 /** The registered name of the 'Action status' body. */
 export const ACTION_STATUS_MODAL = 'action-status';

@@ -22,6 +22,11 @@ export function bindReminderStorage(storage: UserStorage | undefined): () => voi
   };
 }
 
+/** The signed-in user's storage the host bound, if any. */
+export function boundUserStorage(): UserStorage | undefined {
+  return bound;
+}
+
 /** Whether the user ticked 'Do not show this again' for this key. */
 export function isReminderDismissed(reminderKey: string, storage: UserStorage | undefined = bound): boolean {
   return storage?.get(reminderStorageKey(reminderKey)) === true;

@@ -1,6 +1,7 @@
 import { MAX_MINIMIZED_MODALS } from '@fleetport/contracts/limits';
 import i18next from 'i18next';
 import { useSyncExternalStore } from 'react';
+import { ensureArea } from '../../lib/i18n.ts';
 import { toast } from '../toasts/toasts.tsx';
 import { isModalRegistered, modalBodyName } from './registry.ts';
 import { isReminderDismissed } from './reminders.ts';
@@ -55,7 +56,11 @@ function minimizedCount(except?: string): number {
 
 /** Spec §9: 'You can not minimize more than 5 windows'. */
 function refuseMinimize(): void {
-  toast(i18next.t('modals.minimizeLimit', { max: MAX_MINIMIZED_MODALS }), { type: 'warning' });
+  const say = () =>
+    toast(i18next.t('modals.minimizeLimit', { max: MAX_MINIMIZED_MODALS }), { type: 'warning' });
+  // The strings come with the windows' code; a modal opened minimised before that waits for them.
+  if (i18next.exists('modals.minimizeLimit')) say();
+  else void ensureArea('modals').then(say);
 }
 
 /** Spec §4: a dismissed reminder confirms at once (synchronously) instead of opening. */

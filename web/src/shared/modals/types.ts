@@ -67,6 +67,12 @@ export interface ModalDescriptor {
   selectBoxReadonly?: boolean;
   /** The selection-store entry (spec §3 "Selection store") the modal acts on; read by its body. */
   selectionKey?: string;
+  /** The Confirm button's text ('Confirm' when missing): the action, such as 'Reload now'. */
+  confirmLabel?: string;
+  /** The Cancel button's text ('Cancel' when missing), such as 'Later'. */
+  cancelLabel?: string;
+  /** No Cancel button: a notice with one action (the header's close button still cancels). */
+  hideCancel?: boolean;
   /** Adds 'Do not show this again', stored as a user preference under this key. */
   reminderKey?: string;
   /** What Confirm hands over as `returnValue`. */

@@ -2,6 +2,7 @@ import Check from '@mui/icons-material/Check';
 import DarkModeIcon from '@mui/icons-material/DarkMode';
 import LogoutIcon from '@mui/icons-material/Logout';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
+import NewReleasesIcon from '@mui/icons-material/NewReleases';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -123,6 +124,12 @@ export function AccountMenuPanel({ anchor, onClose, onOpenDialog }: AccountMenuP
             <ScheduleIcon fontSize="small" />
           </ListItemIcon>
           <ListItemText>{t('layout.account.timezone')}</ListItemText>
+        </MenuItem>
+        <MenuItem component={RouterLink} to="/changelog" onClick={close} data-testid="changelog-open">
+          <ListItemIcon>
+            <NewReleasesIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('layout.account.changelog')}</ListItemText>
         </MenuItem>
         <MenuItem component={RouterLink} to="/logout" onClick={close} data-testid="logout">
           <ListItemIcon>
