@@ -1,5 +1,12 @@
 import { defineConfig } from '@playwright/test';
-import { E2E_API_PORT, E2E_PASSWORD, E2E_PORT, E2E_THEMES_DIR } from './tests/e2e/support.ts';
+import {
+  E2E_API_PORT,
+  E2E_PASSWORD,
+  E2E_PORT,
+  E2E_THEMES_DIR,
+  E2E_VERSION_POLL_MS,
+  E2E_WEB_DIST,
+} from './tests/e2e/support.ts';
 
 /**
  * End-to-end specs in Debian's Chromium (no downloaded browsers) against the real edge serving
@@ -34,8 +41,8 @@ export default defineConfig({
   webServer: [
     {
       // A fresh store each run; DATABASE_URL is cleared so CI's PostgreSQL is left alone. The
-      // brands are prepared first: this server starts before the edge.
-      command: 'node tests/e2e/e2e-themes.ts && rm -rf data/e2e && node api/src/main.ts',
+      // brands and the build copy are prepared first: this server starts before the edge.
+      command: 'node tests/e2e/e2e-prepare.ts && rm -rf data/e2e && node api/src/main.ts',
       url: `http://127.0.0.1:${API_PORT}/api/healthz`,
       env: {
         API_PORT: String(API_PORT),
@@ -46,6 +53,8 @@ export default defineConfig({
         DEMO_PASSWORD: E2E_PASSWORD,
         MFA_REQUIRED: 'false',
         BRANDS_DIR: E2E_THEMES_DIR,
+        WEB_DIST: E2E_WEB_DIST,
+        WEB_VERSION_POLL_MS: String(E2E_VERSION_POLL_MS),
         LOG_LEVEL: 'warn',
       },
       reuseExistingServer: false,
@@ -59,6 +68,8 @@ export default defineConfig({
         HOST: '127.0.0.1',
         API_URL: `http://127.0.0.1:${API_PORT}`,
         BRANDS_DIR: E2E_THEMES_DIR,
+        WEB_DIST: E2E_WEB_DIST,
+        WEB_VERSION_POLL_MS: String(E2E_VERSION_POLL_MS),
         MFA_REQUIRED: 'false',
         LOG_LEVEL: 'warn',
       },

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { buildVersion } from './scripts/build-version.ts';
 import { edgeHtmlGuard } from './scripts/edge-html.ts';
+import { startupFiles, startupGroup } from './scripts/startup-files.ts';
 
 // `@fleetport/contracts/*` resolves through the workspace symlink and the package's
 // `exports` map (`./*` → `./src/*.ts`); Vite compiles that TypeScript like our own.
@@ -10,6 +11,8 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [
     react(),
+    // The files of src/main.tsx's start-up stages, listed in index.html.
+    startupFiles(),
     edgeHtmlGuard(),
     // version.json and import.meta.env.FP_BUILD_VERSION (spec §4 "Update prompt").
     buildVersion({
@@ -42,8 +45,11 @@ export default defineConfig({
               // What every page runs before anything else, in one file: one request and one gzip
               // dictionary instead of dozens of small shared chunks (the first-load budget).
               name: 'framework',
+              priority: 2,
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|axios|@tanstack|@emotion|stylis|@mui[\\/](system|utils|styled-engine|private-theming))[\\/]/,
             },
+            // Each start-up stage of src/main.tsx in a chunk of its own.
+            startupGroup(fileURLToPath(new URL('src/main.tsx', import.meta.url)), 1),
           ],
         },
       },

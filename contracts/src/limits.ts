@@ -73,7 +73,8 @@ export const TIMEZONE_RELOAD_DELAY_MS = 300;
 /** The mark that ends a cut role name. */
 export const TRUNCATION_MARK = '…';
 
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+/** Made on first use: building a segmenter loads the ICU break data, a cost start-up need not pay. */
+let graphemes: Intl.Segmenter | undefined;
 
 /**
  * Spec §5, §9: a role name as shown, at most {@link ROLE_NAME_DISPLAY_MAX} characters as a
@@ -83,6 +84,7 @@ const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
  */
 export function truncateRoleName(name: string): string {
   if (name.length <= ROLE_NAME_DISPLAY_MAX) return name;
+  graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
   const parts = Array.from(graphemes.segment(name), (part) => part.segment);
   if (parts.length <= ROLE_NAME_DISPLAY_MAX) return name;
   return `${parts.slice(0, ROLE_NAME_DISPLAY_MAX - TRUNCATION_MARK.length).join('')}${TRUNCATION_MARK}`;

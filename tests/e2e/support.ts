@@ -5,6 +5,13 @@ export const E2E_API_PORT = 18_182;
 export const E2E_PASSWORD = 'e2e demo password';
 /**
  * The brands of the run: a copy of themes/ whose public_base_url points at the e2e edge, so
- * links in captured e-mails lead back into it (prepared by e2e-themes.ts; edge and API share it).
+ * links in captured e-mails lead back into it (prepared by e2e-prepare.ts; edge and API share it).
  */
 export const E2E_THEMES_DIR = 'data/e2e-themes';
+/**
+ * The console build of the run: a copy of web/dist (prepared by e2e-prepare.ts), so a spec may
+ * publish a new version.json without touching the real build. Edge and API share it.
+ */
+export const E2E_WEB_DIST = 'data/e2e-web';
+/** How often edge and API read the run's version.json (ms). */
+export const E2E_VERSION_POLL_MS = 200;

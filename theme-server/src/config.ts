@@ -17,6 +17,8 @@ const configSchema = z.object({
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().positive().default(66_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   SOURCE_MAPS: envFlag.default(false),
+  /** How often the served build's version.json is read; a new version reloads the build. */
+  WEB_VERSION_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(5000),
   GOOGLE_MAPS_KEY: z.string().default(''),
   MFA_REQUIRED: envFlag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

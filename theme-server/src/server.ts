@@ -1,6 +1,7 @@
 import { type FSWatcher, mkdirSync, watch } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readVersionFile } from '@fleetport/contracts/app-version-file';
 import type { Logger } from 'pino';
 import { createEdge, isRealtimeUpgrade } from './app.ts';
 import { StaticAssets } from './assets/static-assets.ts';
@@ -32,7 +33,30 @@ export async function startEdge(
   if (!assets.indexHtml) log.warn({ dist: config.WEB_DIST }, 'console build missing: run npm run build');
 
   let buildWatcher: FSWatcher | undefined;
-  if (options.watchBuild) {
+  let versionPoll: NodeJS.Timeout | undefined;
+  if (!options.watchBuild) {
+    // A build replaced under the running edge (npm run build, a deploy into the same folder):
+    // its version.json, written last, changes, and the edge serves the new build, the one the
+    // API announces to open consoles (spec §4 "Update prompt").
+    let served = (await readVersionFile(config.WEB_DIST))?.version;
+    let reloading = false;
+    versionPoll = setInterval(async () => {
+      if (reloading) return;
+      const version = (await readVersionFile(config.WEB_DIST))?.version;
+      if (version === undefined || version === served) return;
+      reloading = true;
+      try {
+        assets = await loadAssets();
+        served = version;
+        log.info({ files: assets.size, version }, 'console build reloaded');
+      } catch (error) {
+        log.error({ err: error }, 'console build reload failed; the previous build is served');
+      } finally {
+        reloading = false;
+      }
+    }, config.WEB_VERSION_POLL_MS);
+    versionPoll.unref();
+  } else {
     let timer: NodeJS.Timeout | undefined;
     mkdirSync(config.WEB_DIST, { recursive: true });
     buildWatcher = watch(config.WEB_DIST, { recursive: true }, () => {
@@ -71,6 +95,7 @@ export async function startEdge(
 
   const close = async (): Promise<void> => {
     buildWatcher?.close();
+    clearInterval(versionPoll);
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     const force = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_TIMEOUT_MS);

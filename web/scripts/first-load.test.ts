@@ -5,8 +5,10 @@ import {
   type Manifest,
   pageModules,
   standalonePages,
+  startupClosure,
   staticClosure,
 } from './first-load.ts';
+import { stageFiles, startupStages } from './startup-files.ts';
 
 const manifest: Manifest = {
   'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_react.js'], dynamicImports: ['x'] },
@@ -59,6 +61,81 @@ describe('first-load JavaScript (issue 4: at most 250 KB gzip, routes lazy-loade
         ['src/features/files/FilesPage.tsx', true, 223],
       ].sort((a, b) => (b[2] as number) - (a[2] as number)),
     );
+  });
+
+  it("counts the entry's start-up stages (its dynamic imports) with what they import, not their lazy pages", () => {
+    const staged: Manifest = {
+      ...manifest,
+      'index.html': { file: 'assets/index.js', isEntry: true, dynamicImports: ['src/app/App.tsx'] },
+      'src/app/App.tsx': {
+        file: 'assets/app.js',
+        isDynamicEntry: true,
+        imports: ['_react.js'],
+        dynamicImports: ['src/features/files/FilesPage.tsx'],
+      },
+    };
+    expect([...startupClosure(staged, 'index.html')].sort()).toEqual([
+      'assets/app.js',
+      'assets/index.js',
+      'assets/react.js',
+    ]);
+    const files = firstLoads(
+      staged,
+      (file) => SIZES[file] ?? 0,
+      () => true,
+    ).find((load) => load.page === 'src/features/files/FilesPage.tsx');
+    expect(files?.files).toEqual([
+      'assets/app.js',
+      'assets/files.js',
+      'assets/index.js',
+      'assets/mui.js',
+      'assets/react.js',
+    ]);
+  });
+
+  it("lists the files of the start-up stages, without the entry's own static imports (the page links those) or lazy chunks", () => {
+    const bundle = {
+      'index.js': { type: 'chunk' as const, imports: ['runtime.js'], dynamicImports: ['app.js', 'i18n.js'] },
+      'runtime.js': { type: 'chunk' as const },
+      'app.js': {
+        type: 'chunk' as const,
+        imports: ['framework.js', 'runtime.js'],
+        dynamicImports: ['page.js'],
+      },
+      'i18n.js': { type: 'chunk' as const, imports: ['framework.js'] },
+      'framework.js': { type: 'chunk' as const },
+      'page.js': { type: 'chunk' as const },
+      'style.css': { type: 'asset' as const },
+    };
+    expect(stageFiles(bundle, 'index.js')).toEqual(['app.js', 'framework.js', 'i18n.js']);
+  });
+
+  it("puts each start-up module in the first stage that loads it, never the entry's own imports or lazy pages", () => {
+    const graph: Record<string, { importedIds: string[]; dynamicallyImportedIds: string[] }> = {
+      main: { importedIds: ['nonce'], dynamicallyImportedIds: ['i18n', 'provider', 'app'] },
+      nonce: { importedIds: [], dynamicallyImportedIds: [] },
+      i18n: { importedIds: ['i18next', 'react'], dynamicallyImportedIds: ['ja'] },
+      provider: { importedIds: ['react', 'theme', 'nonce'], dynamicallyImportedIds: [] },
+      theme: { importedIds: ['mui'], dynamicallyImportedIds: [] },
+      app: { importedIds: ['theme', 'api', 'react'], dynamicallyImportedIds: ['page'] },
+      page: { importedIds: ['grid'], dynamicallyImportedIds: [] },
+    };
+    const stages = startupStages(
+      (id) => graph[id] ?? { importedIds: [], dynamicallyImportedIds: [] },
+      'main',
+    );
+    expect(Object.fromEntries(stages)).toEqual({
+      main: 0,
+      nonce: 0,
+      i18n: 1,
+      i18next: 1,
+      react: 1,
+      provider: 2,
+      theme: 2,
+      mui: 2,
+      app: 3,
+      api: 3,
+    });
   });
 
   const table = `const PAGES = {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchRoutes, RouterProvider } from 'react-router';
 import { PageLoadingScreen } from '../components/PageLoadingScreen.tsx';
@@ -56,7 +56,8 @@ export function App() {
     }).then(
       (next) => {
         if (!live) return;
-        setState(next);
+        // The first page's tree renders in slices, yielding to input between them.
+        startTransition(() => setState(next));
         // A toast left by the page before a reload (timezone change), once the hosts are up.
         const deferred = takeDeferredToast();
         if (deferred) toast(deferred.message, { type: deferred.type });

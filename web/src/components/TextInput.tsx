@@ -3,7 +3,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { type ChangeEvent, type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import { type ChangeEvent, type InputHTMLAttributes, type ReactNode, useEffect, useId, useRef } from 'react';
 
 /** What the account pages set on the native input (`data-testid` included). */
 type HtmlInputProps = InputHTMLAttributes<HTMLInputElement> & Record<`data-${string}`, string>;
@@ -48,6 +48,14 @@ export function TextInput({
   slotProps,
 }: TextInputProps) {
   const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  // autoFocus, in the frame after the page is committed: a focus() inside React's commit forces
+  // a layout of the whole new page in the same task (a long task on a slow phone).
+  useEffect(() => {
+    if (!autoFocus) return;
+    const frame = requestAnimationFrame(() => input.current?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, [autoFocus]);
   const helperId = helperText ? `${id}-helper` : undefined;
   return (
     <FormControl
@@ -66,7 +74,7 @@ export function TextInput({
         label={label}
         value={value}
         onChange={onChange}
-        autoFocus={autoFocus}
+        inputRef={input}
         autoComplete={autoComplete}
         slotProps={{
           input: { ...slotProps?.htmlInput, ...(helperId ? { 'aria-describedby': helperId } : {}) },

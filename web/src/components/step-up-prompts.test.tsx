@@ -35,11 +35,15 @@ function mfaRequired(): AxiosError {
   );
 }
 
+/** A submit that answers with what it was given. */
+const echo = () => ({ submit: vi.fn(async (value: string) => value) });
+
 describe('stepUpPrompts', () => {
   it("spec §2: 'Enter authentication code' has one required field Code and a Confirm button", async () => {
     const user = userEvent.setup();
     renderHost();
-    const answer = stepUpPrompts.code(totp);
+    const { submit } = echo();
+    const answer = stepUpPrompts.code(totp, submit);
     const paper = await screen.findByRole('dialog', { name: 'Enter authentication code' });
     const field = within(paper).getByTestId('mfa-code');
     expect(within(paper).getByRole('textbox', { name: 'Code' })).toBe(field);
@@ -51,40 +55,70 @@ describe('stepUpPrompts', () => {
     expect(confirmButton().disabled).toBe(false);
     await user.keyboard('{Enter}');
     await expect(answer).resolves.toBe('123456');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it('shows the last refusal on the code field, and resolves undefined on Cancel', async () => {
+  it('spec §8 CONFIRMATION_FAILED: a refused code keeps the same prompt open with the error; the next code is submitted from it', async () => {
     const user = userEvent.setup();
     renderHost();
-    const answer = stepUpPrompts.code(totp, 'The code is not valid');
+    const tried: string[] = [];
+    const answer = stepUpPrompts.code(totp, async (code) => {
+      tried.push(code);
+      if (code !== '222222') throw new Error('The code is not valid');
+      return 'saved';
+    });
     const paper = await screen.findByRole('dialog', { name: 'Enter authentication code' });
-    expect(within(paper).getByText('The code is not valid')).toBeTruthy();
+    await user.type(within(paper).getByTestId('mfa-code'), '111111{Enter}');
+    expect(await within(paper).findByText('The code is not valid')).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Enter authentication code' })).toBe(paper);
+
+    await user.clear(within(paper).getByTestId('mfa-code'));
+    await user.type(within(paper).getByTestId('mfa-code'), '222222{Enter}');
+    await expect(answer).resolves.toBe('saved');
+    expect(tried).toEqual(['111111', '222222']);
+  });
+
+  it('resolves undefined on Cancel without submitting', async () => {
+    const user = userEvent.setup();
+    renderHost();
+    const { submit } = echo();
+    const answer = stepUpPrompts.code(totp, submit);
+    const paper = await screen.findByRole('dialog', { name: 'Enter authentication code' });
     await user.click(within(paper).getByRole('button', { name: 'Cancel' }));
     await expect(answer).resolves.toBeUndefined();
+    expect(submit).not.toHaveBeenCalled();
   });
 
-  it('spec §8: after a 423 the password prompt has the input label Password', async () => {
+  it('spec §8: after a 423 the password prompt has the input label Password, and stays open on a refusal', async () => {
     const user = userEvent.setup();
     renderHost();
-    const answer = stepUpPrompts.password('Wrong password');
+    const tried: string[] = [];
+    const answer = stepUpPrompts.password(async (password) => {
+      tried.push(password);
+      if (password !== 'correct horse') throw new Error('Wrong password');
+    });
     const paper = await screen.findByRole('dialog', { name: 'Confirm your password' });
     const field = within(paper).getByLabelText(/^Password/);
     expect(field).toBe(screen.getByTestId('step-up-password'));
     expect(field).toHaveProperty('type', 'password');
-    expect(within(paper).getByText('Wrong password')).toBeTruthy();
     expect(confirmButton().disabled).toBe(true);
 
+    await user.type(field, 'wrong');
+    await user.click(confirmButton());
+    expect(await within(paper).findByText('Wrong password')).toBeTruthy();
+    await user.clear(field);
     await user.type(field, 'correct horse');
     await user.click(confirmButton());
-    await expect(answer).resolves.toBe('correct horse');
+    await expect(answer).resolves.toBe(true);
+    expect(tried).toEqual(['wrong', 'correct horse']);
   });
 
-  it('spec §4: a new step-up prompt replaces a pending one, which resolves undefined', async () => {
+  it('spec §4: a new step-up prompt replaces a pending one, which resolves as cancelled', async () => {
     renderHost();
-    const first = stepUpPrompts.password();
+    const first = stepUpPrompts.password(async () => undefined);
     await screen.findByRole('dialog', { name: 'Confirm your password' });
-    void stepUpPrompts.code(totp);
-    await expect(first).resolves.toBeUndefined();
+    void stepUpPrompts.code(totp, echo().submit);
+    await expect(first).resolves.toBe(false);
     expect(await screen.findByRole('dialog', { name: 'Enter authentication code' })).toBeTruthy();
   });
 
@@ -100,7 +134,7 @@ describe('stepUpPrompts', () => {
     }
     registerModal('step-up-code-idp', IdpApproval);
     renderHost();
-    const answer = stepUpPrompts.code({ method: 'idp', sessionId: '5' });
+    const answer = stepUpPrompts.code({ method: 'idp', sessionId: '5' }, echo().submit);
     const paper = await screen.findByRole('dialog', { name: 'Enter authentication code' });
     await user.click(within(paper).getByRole('button', { name: 'Approved in the app' }));
     await user.click(confirmButton());

@@ -1,4 +1,4 @@
-import { readCspNonce } from './style-cache.ts';
+import { readCspNonce } from './csp-nonce.ts';
 
 /**
  * notistack styles through goober, which stamps `window.__nonce__` on its one <style> element,

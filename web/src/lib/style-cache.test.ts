@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createStyleCache, readCspNonce } from './style-cache.ts';
+import { readCspNonce } from './csp-nonce.ts';
+import { createStyleCache } from './style-cache.ts';
 
 const documentWith = (meta: Partial<HTMLMetaElement> | undefined) => ({
   querySelector: (selector: string) =>

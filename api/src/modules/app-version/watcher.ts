@@ -1,16 +1,7 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { type AppVersion, parseAppVersion, VERSION_FILE } from '@fleetport/contracts/app-version';
+import type { AppVersion } from '@fleetport/contracts/app-version';
 import type { Logger } from 'pino';
 
-/** The build's `version.json`; undefined while there is none, or while it is half written. */
-export async function readVersionFile(webDist: string): Promise<AppVersion | undefined> {
-  try {
-    return parseAppVersion(JSON.parse(await readFile(path.join(webDist, VERSION_FILE), 'utf8')));
-  } catch {
-    return undefined;
-  }
-}
+export { readVersionFile } from '@fleetport/contracts/app-version-file';
 
 export interface AppVersionWatcherOptions {
   read: () => Promise<AppVersion | undefined>;

@@ -1,6 +1,13 @@
 import { AxiosError, AxiosHeaders, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { type MfaChallenge, mfaChallengeOf, mfaFieldsOf, StepUpCancelled, withStepUp } from './step-up.ts';
+import {
+  type MfaChallenge,
+  mfaChallengeOf,
+  mfaFieldsOf,
+  StepUpCancelled,
+  type StepUpPrompts,
+  withStepUp,
+} from './step-up.ts';
 
 // lib/api.ts builds the page's client from `window` at import, which node has not: the module is
 // replaced by a real ApiClient over an in-memory adapter that answers POST /password-confirmation.
@@ -156,10 +163,32 @@ describe('withStepUp', () => {
     passwordConfirmation.bodies.length = 0;
   });
 
-  const noPrompts = () => ({
-    code: vi.fn(async (): Promise<string | undefined> => undefined),
-    password: vi.fn(async (): Promise<string | undefined> => undefined),
-  });
+  /**
+   * A user at the prompts: types the next answer each time a prompt asks (the prompt stays open
+   * while its check runs; a refusal is noted and the next answer typed), cancels when out of
+   * answers.
+   */
+  function user({ codes = [], passwords = [] }: { codes?: string[]; passwords?: string[] } = {}) {
+    const refusals: string[] = [];
+    const type = async <R>(answers: string[], submit: (answer: string) => Promise<R>) => {
+      for (let answer = answers.shift(); answer !== undefined; answer = answers.shift()) {
+        try {
+          return { value: await submit(answer) };
+        } catch (refusal) {
+          refusals.push((refusal as Error).message);
+        }
+      }
+      return undefined;
+    };
+    const prompts: StepUpPrompts = {
+      code: async (_challenge, submit) => (await type(codes, submit))?.value,
+      password: async (submit) => (await type(passwords, submit)) !== undefined,
+    };
+    vi.spyOn(prompts, 'code');
+    vi.spyOn(prompts, 'password');
+    return { prompts, refusals };
+  }
+  const noPrompts = () => user().prompts;
 
   it('call that succeeds — answers its result with no extra fields and no prompt (spec §4 form submit)', async () => {
     // Arrange
@@ -181,18 +210,22 @@ describe('withStepUp', () => {
     const call = vi
       .fn(async (_extra: Record<string, string>) => 'saved')
       .mockRejectedValueOnce(mfaRequired({ mfa_method: 'totp', session_uuid: 'u-1' }));
-    const prompts = { ...noPrompts(), code: vi.fn(async () => '123456') };
+    const { prompts, refusals } = user({ codes: ['123456'] });
 
     // Act
     const result = await withStepUp(call, prompts);
 
     // Assert
     expect(result).toBe('saved');
-    expect(prompts.code).toHaveBeenCalledExactlyOnceWith({ method: 'totp', sessionUuid: 'u-1' }, undefined);
+    expect(prompts.code).toHaveBeenCalledExactlyOnceWith(
+      { method: 'totp', sessionUuid: 'u-1' },
+      expect.any(Function),
+    );
+    expect(refusals).toEqual([]);
     expect(call.mock.calls).toEqual([[{}], [{ session_code: '123456', session_uuid: 'u-1' }]]);
   });
 
-  it('CONFIRMATION_FAILED after a code — keeps asking with the error shown and repeats (spec §8 CONFIRMATION_FAILED)', async () => {
+  it('CONFIRMATION_FAILED after a code — the prompt stays open showing the error, and the next code repeats the call (spec §8 CONFIRMATION_FAILED)', async () => {
     // Arrange
     const call = vi
       .fn(async (_extra: Record<string, string>) => 'saved')
@@ -200,18 +233,40 @@ describe('withStepUp', () => {
       .mockRejectedValueOnce(
         answerError(422, { errors: [{ code: 'CONFIRMATION_FAILED', message: 'Wrong code' }] }),
       );
-    const prompts = { ...noPrompts(), code: vi.fn(async () => '111111').mockResolvedValueOnce('000000') };
+    const { prompts, refusals } = user({ codes: ['000000', '111111'] });
 
     // Act
     const result = await withStepUp(call, prompts);
 
     // Assert
     expect(result).toBe('saved');
-    expect(prompts.code.mock.calls).toEqual([
-      [{ method: 'email', sessionId: '5' }, undefined],
-      [{ method: 'email', sessionId: '5' }, 'Wrong code'],
+    expect(prompts.code).toHaveBeenCalledTimes(1);
+    expect(refusals).toEqual(['Wrong code']);
+    expect(call.mock.calls).toEqual([
+      [{}],
+      [{ session_code: '000000', session_id: '5' }],
+      [{ session_code: '111111', session_id: '5' }],
     ]);
-    expect(call.mock.calls.at(-1)).toEqual([{ session_code: '111111', session_id: '5' }]);
+  });
+
+  it("another failure of the repeated call — closes the code prompt and is thrown as the call's own (spec §4 form submit)", async () => {
+    // Arrange
+    const invalid = answerError(422, {
+      errors: [{ code: 'VALIDATION', message: 'Name is taken', path: 'name' }],
+    });
+    const call = vi
+      .fn(async (_extra: Record<string, string>) => 'saved')
+      .mockRejectedValueOnce(mfaRequired({ mfa_method: 'totp', session_uuid: 'u-1' }))
+      .mockRejectedValueOnce(invalid);
+    const { prompts, refusals } = user({ codes: ['123456', 'unused'] });
+
+    // Act
+    const outcome = withStepUp(call, prompts);
+
+    // Assert
+    await expect(outcome).rejects.toBe(invalid);
+    expect(refusals).toEqual([]);
+    expect(call).toHaveBeenCalledTimes(2);
   });
 
   it('user cancelling the code prompt — rejects with StepUpCancelled (spec §4 form submit)', async () => {
@@ -263,19 +318,19 @@ describe('withStepUp', () => {
     const call = vi
       .fn(async (_extra: Record<string, string>) => 'saved')
       .mockRejectedValueOnce(answerError(423, { errors: [{ code: 'PASSWORD_CONFIRMATION_REQUIRED' }] }));
-    const prompts = { ...noPrompts(), password: vi.fn(async () => 's3cret!') };
+    const { prompts } = user({ passwords: ['s3cret!'] });
 
     // Act
     const result = await withStepUp(call, prompts);
 
     // Assert
     expect(result).toBe('saved');
-    expect(prompts.password).toHaveBeenCalledExactlyOnceWith(undefined);
+    expect(prompts.password).toHaveBeenCalledTimes(1);
     expect(passwordConfirmation.bodies).toEqual([{ password: 's3cret!' }]);
     expect(call.mock.calls).toEqual([[{}], [{}]]);
   });
 
-  it('423 and a refused password — asks again showing the answer error message (spec §7 "The error message of the answer is shown")', async () => {
+  it('423 and a refused password — the prompt stays open showing the answer error message (spec §7 "The error message of the answer is shown")', async () => {
     // Arrange
     passwordConfirmation.answers.push({
       status: 422,
@@ -284,14 +339,15 @@ describe('withStepUp', () => {
     const call = vi
       .fn(async (_extra: Record<string, string>) => 'saved')
       .mockRejectedValueOnce(answerError(423, {}));
-    const prompts = { ...noPrompts(), password: vi.fn(async () => 'right').mockResolvedValueOnce('wrong') };
+    const { prompts, refusals } = user({ passwords: ['wrong', 'right'] });
 
     // Act
     const result = await withStepUp(call, prompts);
 
     // Assert
     expect(result).toBe('saved');
-    expect(prompts.password.mock.calls).toEqual([[undefined], ['Wrong password']]);
+    expect(prompts.password).toHaveBeenCalledTimes(1);
+    expect(refusals).toEqual(['Wrong password']);
     expect(passwordConfirmation.bodies).toEqual([{ password: 'wrong' }, { password: 'right' }]);
   });
 

@@ -36,10 +36,14 @@ export function mfaFieldsOf(challenge: MfaChallenge, code: string): Record<strin
 }
 
 export interface StepUpPrompts {
-  /** Asks for the MFA code; undefined when the user cancels. `error` is the last refusal. */
-  code: (challenge: MfaChallenge, error?: string) => Promise<string | undefined>;
-  /** Asks for the password after a 423 (spec §6); undefined when the user cancels. */
-  password: (error?: string) => Promise<string | undefined>;
+  /**
+   * Asks for the MFA code and hands each one typed to `submit` while the prompt stays open: a
+   * throw keeps it open showing the message (a wrong code), a value closes it and is returned.
+   * Undefined when the user cancels.
+   */
+  code: <R>(challenge: MfaChallenge, submit: (code: string) => Promise<R>) => Promise<R | undefined>;
+  /** The same for the password after a 423 (spec §6): false when the user cancels. */
+  password: (submit: (password: string) => Promise<void>) => Promise<boolean>;
 }
 
 export class StepUpCancelled extends Error {
@@ -48,47 +52,63 @@ export class StepUpCancelled extends Error {
   }
 }
 
+/** A refusal the prompt shows while it stays open. */
+class PromptRefusal extends Error {}
+
 /**
  * Runs a write through the re-confirmations of spec §4 "Form submit": 423 → password prompt,
- * POST /password-confirmation, repeat; MFA_REQUIRED → code prompt, repeat with the MFA fields
- * (CONFIRMATION_FAILED keeps the code prompt open with its error). Other failures are thrown.
+ * POST /password-confirmation, repeat; MFA_REQUIRED → code prompt, repeat with the MFA fields.
+ * Each prompt stays open while its check runs: a wrong password or CONFIRMATION_FAILED (spec §8)
+ * shows on it, and the user tries again or cancels. Other failures are thrown.
  */
 export async function withStepUp<T>(
   call: (extra: Record<string, string>) => Promise<T>,
   prompts: StepUpPrompts,
 ): Promise<T> {
   let extra: Record<string, string> = {};
-  let challenge: MfaChallenge | undefined;
-  let codeError: string | undefined;
+  let failed: { error: unknown } | undefined;
   for (;;) {
-    try {
-      return await call(extra);
-    } catch (error) {
-      if (axios.isAxiosError(error) && error.response?.status === 423) {
-        let passwordError: string | undefined;
-        for (;;) {
-          const password = await prompts.password(passwordError);
-          if (password === undefined) throw new StepUpCancelled();
-          try {
-            await api.http.post('/password-confirmation', { password });
-            break;
-          } catch (failure) {
-            passwordError = firstErrorItem(failure)?.message ?? String(failure);
-          }
-        }
-        continue;
+    let error: unknown;
+    if (failed) {
+      error = failed.error;
+      failed = undefined;
+    } else {
+      try {
+        return await call(extra);
+      } catch (thrown) {
+        error = thrown;
       }
-      const next = mfaChallengeOf(error);
-      const item = firstErrorItem(error);
-      if (next) {
-        challenge = next;
-        codeError = undefined;
-      } else if (challenge && item?.code === 'CONFIRMATION_FAILED') {
-        codeError = item.message;
-      } else throw error;
-      const code = await prompts.code(challenge, codeError);
-      if (code === undefined) throw new StepUpCancelled();
-      extra = mfaFieldsOf(challenge, code);
     }
+    if (axios.isAxiosError(error) && error.response?.status === 423) {
+      const confirmed = await prompts.password(async (password) => {
+        try {
+          await api.http.post('/password-confirmation', { password });
+        } catch (failure) {
+          throw new PromptRefusal(firstErrorItem(failure)?.message ?? String(failure));
+        }
+      });
+      if (!confirmed) throw new StepUpCancelled();
+      continue;
+    }
+    const challenge = mfaChallengeOf(error);
+    if (!challenge) throw error;
+    const outcome = await prompts.code(
+      challenge,
+      async (code): Promise<{ value: T } | { failure: unknown }> => {
+        const fields = mfaFieldsOf(challenge, code);
+        try {
+          return { value: await call(fields) };
+        } catch (failure) {
+          const item = firstErrorItem(failure);
+          if (item?.code === 'CONFIRMATION_FAILED') throw new PromptRefusal(item.message);
+          // Anything else closes the prompt and is handled as the call's own failure.
+          extra = fields;
+          return { failure };
+        }
+      },
+    );
+    if (outcome === undefined) throw new StepUpCancelled();
+    if ('value' in outcome) return outcome.value;
+    failed = { error: outcome.failure };
   }
 }

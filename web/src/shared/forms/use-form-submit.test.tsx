@@ -27,10 +27,17 @@ afterEach(cleanup);
 const nameField: FieldSchema[] = [{ key: 'name', label: 'Name' }];
 const ok = (data: unknown = { success: true, data: {} }): Answer => ({ status: 200, data });
 
+/** A user who types `code` or `password` when asked (cancels without one); the prompt submits it. */
 function prompts(code?: string, password?: string): StepUpPrompts & { code: ReturnType<typeof vi.fn> } {
   return {
-    code: vi.fn(async () => code),
-    password: vi.fn(async () => password),
+    code: vi.fn(async (_challenge: unknown, submit: (code: string) => Promise<unknown>) =>
+      code === undefined ? undefined : submit(code),
+    ),
+    password: vi.fn(async (submit: (password: string) => Promise<void>) => {
+      if (password === undefined) return false;
+      await submit(password);
+      return true;
+    }),
   } as StepUpPrompts & { code: ReturnType<typeof vi.fn> };
 }
 
@@ -230,7 +237,7 @@ describe('useFormSubmit: in flight, retries and step-up (spec §4, §7 "MFA resu
       { runtime: { prompts: stepUp } },
     );
     expect(await screen.findByText('Tag created successfully')).toBeDefined();
-    expect(stepUp.code).toHaveBeenCalledWith({ method: 'totp', sessionUuid: 'u-1' }, undefined);
+    expect(stepUp.code).toHaveBeenCalledWith({ method: 'totp', sessionUuid: 'u-1' }, expect.any(Function));
     expect(server.requests('POST /tags').map((request) => request.body)).toEqual([
       { name: 'Edge' },
       { name: 'Edge', session_code: '123456', session_uuid: 'u-1' },

@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { selections } from '../selection/selection-store.ts';
 import { useModalControls } from './controls.ts';
 import { confirmModal, promptModal } from './prompts.ts';
 import { registerModal } from './registry.ts';
@@ -106,6 +107,25 @@ describe('Confirm rules', () => {
     expect(within(paper).queryByRole('checkbox')).toBeNull();
     expect(within(paper).getByText('TRB-2')).toBeTruthy();
     expect(isDisabled(confirmButton(paper))).toBe(false);
+  });
+
+  it('spec §3 selectionKey: a modal without its own select box lists the selection stored under its key', async () => {
+    const user = userEvent.setup();
+    const confirm = vi.fn();
+    selections.set('devices-table', devices);
+    renderHost();
+    inAct(() => openModal({ title: 'Reboot', selectionKey: 'devices-table', confirm }));
+    const paper = await dialog('Reboot');
+    expect(within(paper).getByRole('checkbox', { name: 'RUT-1' })).toBeTruthy();
+    await user.click(within(paper).getByRole('checkbox', { name: 'RUT-1' }));
+    await user.click(confirmButton(paper));
+    expect(confirm).toHaveBeenCalledWith({ value: '', selection: [2], returnValue: undefined });
+
+    // Nothing stored (or not a list of items): no select box, the body reads the key itself.
+    selections.set('devices-table', { rows: 3 });
+    inAct(() => openModal({ title: 'Export', selectionKey: 'devices-table', prompt: 'Export?' }));
+    expect(within(await dialog('Export')).queryByRole('checkbox')).toBeNull();
+    selections.clear();
   });
 
   it("spec §4: Confirm is disabled when the modal's own disabled rule is true", async () => {

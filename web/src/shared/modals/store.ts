@@ -2,10 +2,11 @@ import { MAX_MINIMIZED_MODALS } from '@fleetport/contracts/limits';
 import i18next from 'i18next';
 import { useSyncExternalStore } from 'react';
 import { ensureArea } from '../../lib/i18n.ts';
+import { selections } from '../selection/selection-store.ts';
 import { toast } from '../toasts/toasts.tsx';
 import { isModalRegistered, modalBodyName } from './registry.ts';
 import { isReminderDismissed } from './reminders.ts';
-import type { ModalDescriptor, ModalResult, OpenModal } from './types.ts';
+import type { ModalDescriptor, ModalResult, ModalSelectItem, OpenModal } from './types.ts';
 
 /**
  * The open modals of the page (spec §4 "Modals"), in stacking order: the last one not
@@ -78,12 +79,37 @@ function confirmAtOnce(descriptor: ModalDescriptor): void {
   }
 }
 
+/** Whether `value` is a list of select-box items (what a table stores as its selection). */
+function isSelectItems(value: unknown): value is readonly ModalSelectItem[] {
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (item) =>
+        typeof item === 'object' &&
+        item !== null &&
+        (typeof item.id === 'string' || typeof item.id === 'number') &&
+        typeof item.label === 'string',
+    )
+  );
+}
+
+/**
+ * Spec §3 `selectionKey`: a modal without a select box of its own lists the selection stored
+ * under its key (the rows picked in a table), read when it opens.
+ */
+function withStoredSelection(descriptor: ModalDescriptor): ModalDescriptor {
+  if (descriptor.selectBox || !descriptor.selectionKey) return descriptor;
+  const stored = selections.get<unknown>(descriptor.selectionKey);
+  return isSelectItems(stored) ? { ...descriptor, selectBox: stored } : descriptor;
+}
+
 /**
  * Opens a modal (spec §4): on top as the main modal, replacing any modal with the same id.
  * Returns its id, or undefined when nothing opened: a dismissed reminder (confirmed at once),
  * or an unknown component name, which is a programming error.
  */
-export function openModal(descriptor: ModalDescriptor): string | undefined {
+export function openModal(request: ModalDescriptor): string | undefined {
+  const descriptor = withStoredSelection(request);
   const body = modalBodyName(descriptor);
   if (body !== undefined && !isModalRegistered(body)) {
     console.error(`openModal: no modal is registered as '${body}'`);

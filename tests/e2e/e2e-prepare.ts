@@ -1,12 +1,16 @@
 import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { E2E_PORT, E2E_THEMES_DIR } from './support.ts';
+import { E2E_PORT, E2E_THEMES_DIR, E2E_WEB_DIST } from './support.ts';
 
 /**
+ * Prepares the servers' files, run by playwright.config.ts before them.
+ *
  * Copies themes/ to E2E_THEMES_DIR with every public_base_url moved to the e2e edge: the same
  * host on port E2E_PORT (http://acme.localhost:8080 → http://acme.localhost:18181). The edge
- * and the API of the run both read this copy. Run by playwright.config.ts before the servers.
+ * and the API of the run both read this copy.
+ *
+ * Copies the console build (web/dist, `npm run build` first) to E2E_WEB_DIST.
  */
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const source = path.join(root, 'themes');
@@ -23,3 +27,7 @@ for (const entry of await readdir(target, { withFileTypes: true })) {
   brand.public_base_url = `${url.origin}${url.pathname.replace(/\/$/, '')}`;
   await writeFile(file, `${JSON.stringify(brand, null, 2)}\n`);
 }
+
+const webTarget = path.join(root, E2E_WEB_DIST);
+await rm(webTarget, { recursive: true, force: true });
+await cp(path.join(root, 'web', 'dist'), webTarget, { recursive: true });
