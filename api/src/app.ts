@@ -12,6 +12,7 @@ import { registerConfirmationRoutes } from './modules/auth/confirmation.ts';
 import { registerEmailFlowRoutes } from './modules/auth/email-flows.ts';
 import { registerAccountRoutes } from './modules/auth/routes.ts';
 import { registerCompanyRoutes } from './modules/companies/routes.ts';
+import { registerCompanyWriteRoutes } from './modules/companies/writes.ts';
 import { registerLocalConfigRoutes } from './modules/config/routes.ts';
 import { registerFileRoutes } from './modules/files/routes.ts';
 import { registerHealthRoutes } from './modules/health/routes.ts';
@@ -94,6 +95,8 @@ export function createApi(deps: ApiDeps): Api {
   registerStorageRoutes(registry, router, deps);
   registerNotificationRoutes(registry, router, deps);
   registerAnnouncementRoutes(registry, router, deps);
+  // Before /companies/:id, so /companies/tree is not taken for an id.
+  registerCompanyWriteRoutes(registry, router, deps);
   registerCompanyRoutes(registry, router, deps);
   registerFileRoutes(registry, router, deps);
   registerAuditRoutes(registry, router, deps);

@@ -35,6 +35,51 @@ const COMPANY_ROUTES: Record<string, Record<Role, string>> = {
     read_only: /*             */ 'A    D           D       D        D',
     support: /*               */ 'A    A           A       A        A',
   },
+  'GET /api/companies/tree': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'A    A           D       D        D',
+    end_user: /*              */ 'A    D           D       D        D',
+    read_only: /*             */ 'A    D           D       D        D',
+    support: /*               */ 'A    A           A       A        A',
+  },
+  // A new company under the relation's company.
+  'POST /api/companies': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'D    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
+  // Renaming the relation's company (super_admin renames it back).
+  'PUT /api/companies/{id}': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'D    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
+  // A new company of the caller's own company moved under the relation's company.
+  'POST /api/companies/move': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'D    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
+  // Deleting the relation's company: allowed = past permission and tenancy (then 423, or 409
+  // as these companies have users); nobody but platform staff deletes their own company.
+  'DELETE /api/companies/{id}': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'D    A           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'D    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
   'GET /api/audit-log': {
     super_admin: /*           */ 'A    A           A       A        A',
     admin: /*                 */ 'A    A           D       D        D',
@@ -259,6 +304,29 @@ const FILE_PROBES: Record<string, (client: TestClient, companyId: number) => Pro
     (await client.get(`/api/files/${await fileIn(companyId)}/download`)).status,
   'DELETE /api/files/{id}': async (client, companyId) =>
     (await client.delete(`/api/files/${await fileIn(companyId)}`)).status,
+  'POST /api/companies': async (client, companyId) =>
+    (await client.post('/api/companies', { name: `Matrix ${Math.random()}`, parent_id: companyId })).status,
+  'PUT /api/companies/{id}': async (client, companyId) => {
+    const superAdmin = clients.get('super_admin') as TestClient;
+    const { name } = (await superAdmin.get(`/api/companies/${companyId}`)).body.data;
+    const status = (await client.put(`/api/companies/${companyId}`, { name: `${name} (matrix)` })).status;
+    if (status < 300) await superAdmin.put(`/api/companies/${companyId}`, { name });
+    return status;
+  },
+  'POST /api/companies/move': async (client, companyId) => {
+    const superAdmin = clients.get('super_admin') as TestClient;
+    const own = companyIds.get('own') as number;
+    const source = (
+      await superAdmin.post('/api/companies', { name: `Matrix ${Math.random()}`, parent_id: own })
+    ).body.data.id;
+    // Into its own parent it is refused on its merits (422 'already a subsidiary'): allowed.
+    const answer = await client.post('/api/companies/move', { source, target: companyId });
+    return denied(answer.status, answer.body?.errors?.[0]?.code) ? 403 : 200;
+  },
+  'DELETE /api/companies/{id}': async (client, companyId) => {
+    const answer = await client.delete(`/api/companies/${companyId}`);
+    return denied(answer.status, answer.body?.errors?.[0]?.code) ? 403 : 200;
+  },
   'POST /api/announcements': async (client, companyId) =>
     (
       await client.post('/api/announcements', {
@@ -292,6 +360,10 @@ describe('authorisation matrix', () => {
         const expected = rows[role].split(/\s+/);
         const client = clients.get(role) as TestClient;
         let listed: Set<number> | undefined;
+        if (route === 'GET /api/companies/tree') {
+          const answer = await client.get('/api/companies/tree');
+          listed = new Set((answer.body.data ?? []).map((company: { id: number }) => company.id));
+        }
         if (route === 'GET /api/companies') {
           const answer = await client.get('/api/companies?limit=100');
           listed = new Set((answer.body.data ?? []).map((company: { id: number }) => company.id));

@@ -32,7 +32,7 @@ const listQuery = listQuerySchema(FIELDS, {
   level: z.coerce.number().int().min(1).max(100).optional(),
 });
 
-const toCompany = (row: typeof companies.$inferSelect) => ({
+export const toCompany = (row: typeof companies.$inferSelect) => ({
   id: row.id,
   name: row.name,
   parent_id: row.parentId,
