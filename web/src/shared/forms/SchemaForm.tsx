@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { can, useCurrentUser } from '../../lib/auth.ts';
 import { ensureArea } from '../../lib/i18n.ts';
 import { toast } from '../toasts/toasts.tsx';
@@ -31,6 +32,11 @@ export interface SchemaFormProps {
   hideActions?: boolean;
   /** Shows a Cancel button. */
   onCancel?: () => void;
+  /**
+   * The API's schema of this form from `contracts/` (spec §5 rules, one definition): the values
+   * are checked against it before they are sent, its issues shown on their fields.
+   */
+  contract?: z.ZodType;
 }
 
 /**
@@ -38,14 +44,21 @@ export interface SchemaFormProps {
  * the zod schema built from it, sent by `useFormSubmit`, with the server's errors placed on the
  * fields or in a list above them (spec §5 "Server field errors"), then scrolled into view.
  */
-export function SchemaForm({ fields, submit: options, submitLabel, hideActions, onCancel }: SchemaFormProps) {
+export function SchemaForm({
+  fields,
+  submit: options,
+  submitLabel,
+  hideActions,
+  onCancel,
+  contract,
+}: SchemaFormProps) {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const holds = useCallback((permission: string | undefined) => can(user, permission), [user]);
   const generatedId = useId();
   const formId = options.schema?.id ?? generatedId;
   const [defaultValues] = useState(() => initialValues(fields, options.schema?.defaults));
-  const resolver = useMemo(() => shownFieldsResolver(fields, holds), [fields, holds]);
+  const resolver = useMemo(() => shownFieldsResolver(fields, holds, contract), [fields, holds, contract]);
   const form = useForm<FormValues, unknown, FormValues>({
     defaultValues,
     resolver,

@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef } from 'react';
-import type { Resolver, UseFormReturn } from 'react-hook-form';
+import type { FieldErrors, Resolver, UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
+import { contractErrors } from './contract.ts';
 import { emptyValueOf, type FieldSchema, type FormValues, holdsValue } from './field-schema.ts';
 import { visibleFieldKeys } from './visibility.ts';
 import { buildFormSchema } from './zod-schema.ts';
@@ -15,15 +17,24 @@ export function initialValues(fields: readonly FieldSchema[], defaults: FormValu
 /**
  * The react-hook-form resolver: the zod schema of the fields shown for the values being
  * checked, so a hidden field is neither checked nor sent (zod drops keys it does not know).
+ * With a `contract` (the API's own schema from `contracts/`), values that pass the fields'
+ * rules are checked against it too, so the console refuses what the API would refuse.
  */
 export function shownFieldsResolver(
   fields: readonly FieldSchema[],
   holds: (permission: string | undefined) => boolean,
+  contract?: z.ZodType,
 ): Resolver<FormValues, unknown, FormValues> {
-  return (values, context, options) => {
+  return async (values, context, options) => {
     const shown = visibleFieldKeys(fields, values, holds);
     const schema = buildFormSchema(fields.filter((field) => shown.has(field.key)));
-    return zodResolver(schema)(values, context, options);
+    const result = await zodResolver(schema)(values, context, options);
+    if (!contract || Object.keys(result.errors).length > 0) return result;
+    const errors = contractErrors(contract, result.values);
+    if (errors.length === 0) return result;
+    const fieldErrors: FieldErrors<FormValues> = {};
+    for (const error of errors) fieldErrors[error.field] = { type: 'contract', message: error.message };
+    return { values: {}, errors: fieldErrors };
   };
 }
 
