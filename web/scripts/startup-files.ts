@@ -82,6 +82,7 @@ export function startupGroup(entry: string, priority: number): CodeSplittingGrou
       return stage === undefined ? null : `startup-${stage}`;
     },
     priority,
+    debugName: 'startup stages',
   };
 }
 
