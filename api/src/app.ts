@@ -22,6 +22,9 @@ import { registerMfaRoutes } from './modules/mfa/routes.ts';
 import { registerNotificationRoutes } from './modules/notifications/routes.ts';
 import { registerStorageRoutes } from './modules/storage/routes.ts';
 import { registerCurrentUserRoutes } from './modules/users/current-user.ts';
+import { registerInvitationRoutes } from './modules/users/invitations.ts';
+import { registerRoleRoutes } from './modules/users/role-routes.ts';
+import { registerUserRoutes } from './modules/users/users.ts';
 
 export interface Api {
   app: Express;
@@ -91,6 +94,10 @@ export function createApi(deps: ApiDeps): Api {
   registerMfaRoutes(registry, router, deps);
   registerImpersonationRoutes(registry, router, deps);
   registerCurrentUserRoutes(registry, router, deps);
+  // Before /users/:id: /users/invitations and /users/invite/roles are paths of their own.
+  registerInvitationRoutes(registry, router, deps);
+  registerUserRoutes(registry, router, deps);
+  registerRoleRoutes(registry, router, deps);
   registerLocalConfigRoutes(registry, router, deps);
   registerStorageRoutes(registry, router, deps);
   registerNotificationRoutes(registry, router, deps);

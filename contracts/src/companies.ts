@@ -9,11 +9,7 @@ import { z } from 'zod';
 /** Spec §5 "New company name: required, minimum length 3". */
 export const COMPANY_NAME_MIN_LENGTH = 3;
 export const COMPANY_NAME_MAX_LENGTH = 100;
-/**
- * How deep the company tree may go: a 1st-level company (the platform's) and nine tiers below
- * it. Deeper trees are refused on create and on move, so a move can never push a subtree past it.
- */
-export const MAX_COMPANY_LEVEL = 10;
+export { MAX_COMPANY_LEVEL } from './company-levels.ts';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 

@@ -269,6 +269,7 @@ export const ROUTES = [
     path: '/companies/:company_id',
     title: 'Company',
     permission: 'view_companies',
+    parent: 'companies',
     redirectTo: 'company.devices',
   },
   {
@@ -487,6 +488,13 @@ export const ROUTES = [
     name: 'account.verify-email',
     path: '/account/verify-email',
     title: 'Verify e-mail',
+    standalone: true,
+    noAuth: true,
+  },
+  {
+    name: 'account.accept-invitation',
+    path: '/account/accept-invitation',
+    title: 'Accept the invitation',
     standalone: true,
     noAuth: true,
   },

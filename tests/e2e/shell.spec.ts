@@ -4,32 +4,34 @@ import { signIn, urlFor } from './sign-in.ts';
 /**
  * The console shell against the real edge and API (spec §2 layout, §4 states, §5 guard, §7
  * client conventions). Pages of later issues are not built yet, so the navigation holds what
- * exists: Files (view_files) for every built-in role, and System services (Announcements) for
- * the super admin only.
+ * exists: Companies (view_companies, the first permitted page until devices exist), Users
+ * (view_users: not guests) and Files (view_files), and System services (Announcements) for the
+ * super admin.
  */
 
 const ROLES: Record<string, readonly string[]> = {
-  'super@fleetport.example': ['nav-files', 'nav-system-services'],
-  'support@fleetport.example': ['nav-files'],
-  'admin@acme.example': ['nav-files'],
-  'advanced@acme.example': ['nav-files'],
-  'user@northwind.example': ['nav-files'],
-  'guest@acme.example': ['nav-files'],
+  'super@fleetport.example': ['nav-companies', 'nav-users', 'nav-files', 'nav-system-services'],
+  'support@fleetport.example': ['nav-companies', 'nav-users', 'nav-files'],
+  'admin@acme.example': ['nav-companies', 'nav-users', 'nav-files'],
+  'advanced@acme.example': ['nav-companies', 'nav-users', 'nav-files'],
+  'user@northwind.example': ['nav-companies', 'nav-users', 'nav-files'],
+  // A guest (read_only) has no view_users.
+  'guest@acme.example': ['nav-companies', 'nav-files'],
 };
 
 for (const [email, entries] of Object.entries(ROLES)) {
   test(`spec §2 navigation: ${email} sees exactly the built pages its role permits`, async ({ page }) => {
     await signIn(page, email);
     // Spec §5: '/' goes to the first permitted page.
-    await expect(page).toHaveURL(/\/management\/files$/);
+    await expect(page).toHaveURL(/\/companies$/);
     const nav = page.getByTestId('side-nav');
-    await expect(nav.getByTestId('nav-files')).toBeVisible();
+    await expect(nav.getByTestId('nav-companies')).toBeVisible();
     const shown = nav.locator(
       '[data-testid^="nav-"]:not([data-testid^="nav-group-"]):not([data-testid="nav-toggle"])',
     );
     await expect(shown).toHaveCount(entries.length);
     for (const entry of entries) await expect(nav.getByTestId(entry)).toBeVisible();
-    await expect(page.getByTestId('page-title')).toHaveText('Files');
+    await expect(page.getByTestId('page-title')).toHaveText('Companies');
     await page.getByTestId('account-button').click();
     await expect(page.getByTestId('account-email')).toHaveText(email);
   });
@@ -47,7 +49,8 @@ test('spec §5: the login page follows a same-origin continue_url and refuses an
   await page.getByTestId('login-email').fill('admin@acme.example');
   await page.getByTestId('login-password').fill('e2e demo password');
   await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/acme\.localhost:\d+\/management\/files$/);
+  // Not evil.example: the first permitted page.
+  await expect(page).toHaveURL(/acme\.localhost:\d+\/companies$/);
 });
 
 test('spec §3 browser settings: dark mode and wide/narrow navigation persist across reloads', async ({
@@ -94,7 +97,7 @@ test('spec §4 session: an expired access token is refreshed without the user no
   expect(access).toBeDefined();
   await context.clearCookies({ name: 'fp_access' });
   await page.reload();
-  await expect(page.getByTestId('page-title')).toHaveText('Files');
+  await expect(page.getByTestId('page-title')).toHaveText('Companies');
   expect((await context.cookies()).some((cookie) => cookie.name === 'fp_access')).toBe(true);
 });
 
@@ -112,10 +115,10 @@ test('spec §4 session: a revoked session lands on the login page', async ({ pag
   // refresh, the revocation, and the login page remembering where the user was. A background
   // request (user storage, realtime) may meet the 401 first: the outcome is the same.
   const clicked = page
-    .getByTestId('nav-files')
+    .getByTestId('nav-companies')
     .click({ timeout: 5_000 })
     .catch(() => 'already on its way to the login page');
-  await expect(page).toHaveURL(/\/account\/login\?continue_url=%2Fmanagement%2Ffiles/);
+  await expect(page).toHaveURL(/\/account\/login\?continue_url=%2Fcompanies/);
   await expect(page.getByTestId('login-email')).toBeVisible();
   await clicked;
 });
@@ -127,12 +130,12 @@ test('spec §8: going offline shows the toast; /offline.html is the branded offl
   await signIn(page, 'admin@acme.example');
   // Settled on the first permitted page: a navigation while offline goes to the offline page
   // instead (spec §5), which is not what this test is about.
-  await expect(page).toHaveURL(/\/management\/files$/);
-  await expect(page.getByTestId('files-empty').or(page.getByRole('table'))).toBeVisible();
+  await expect(page).toHaveURL(/\/companies$/);
+  await expect(page.getByRole('grid')).toBeVisible();
   await context.setOffline(true);
   await expect(page.getByText('The network connection has been lost.')).toBeVisible();
   // The page stays: work in progress is not thrown away.
-  await expect(page.getByTestId('page-title')).toHaveText('Files');
+  await expect(page.getByTestId('page-title')).toHaveText('Companies');
   await context.setOffline(false);
   await page.goto(urlFor('acme.localhost', '/offline.html'));
   await expect(page.getByText(/You are offline/)).toBeVisible();
@@ -145,13 +148,18 @@ test('spec §1/§2: Japanese switches the visible strings and is kept with the u
   await page.getByTestId('language-button').click();
   await page.getByRole('menuitem', { name: '日本語' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
-  await expect(page.getByTestId('page-title')).toHaveText('ファイル');
+  await expect(page.getByTestId('page-title')).toHaveText('会社');
   await expect(page.getByTestId('nav-files')).toHaveText('ファイル');
+  // The page's own strings (an area loaded with its code) and the grid's follow the language.
+  await expect(page.getByRole('searchbox', { name: '会社を検索' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: '親会社' })).toBeVisible();
+  await expect(page.getByText('ページあたりの行数:')).toBeVisible();
   await page.reload();
-  await expect(page.getByTestId('page-title')).toHaveText('ファイル');
+  await expect(page.getByTestId('page-title')).toHaveText('会社');
   await page.getByTestId('language-button').click();
   await page.getByRole('menuitem', { name: 'English' }).click();
-  await expect(page.getByTestId('page-title')).toHaveText('Files');
+  await expect(page.getByTestId('page-title')).toHaveText('Companies');
+  await expect(page.getByRole('searchbox', { name: 'Search companies' })).toBeVisible();
 });
 
 test.describe('at 390 px', () => {

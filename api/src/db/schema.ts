@@ -261,3 +261,25 @@ export const files = pgTable(
   },
   (table) => [index('files_company_idx').on(table.companyId)],
 );
+
+/** Open invitations into a company with a role (migrations/0007_user_invitations.sql). */
+export const userInvitations = pgTable(
+  'user_invitations',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull(),
+    email: text('email').notNull(),
+    roleId: integer('role_id').notNull(),
+    /** SHA-256 of the e-mailed link's token; a resend replaces it. */
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: integer('invited_by'),
+    /** The inviter's language, for the e-mail and the new user. */
+    locale: text('locale', { enum: ['en', 'ja'] })
+      .notNull()
+      .default('en'),
+    expiresAt: at('expires_at').notNull(),
+    sentAt: at('sent_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('user_invitations_company_idx').on(table.companyId)],
+);

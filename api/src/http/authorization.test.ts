@@ -146,6 +146,99 @@ const COMPANY_ROUTES: Record<string, Record<Role, string>> = {
     read_only: /*             */ 'D    D           D       D        D',
     support: /*               */ 'D    D           D       D        D',
   },
+  'GET /api/users': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'A    A           D       D        D',
+    end_user: /*              */ 'A    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'A    A           A       A        A',
+  },
+  // Listed = the companies of the invitations the caller sees (one was sent into each).
+  'GET /api/users/invitations': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'A    A           D       D        D',
+    end_user: /*              */ 'D    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'A    A           A       A        A',
+  },
+  // The roles the caller may give in the relation's company; inviting into it; resending and
+  // deleting an invitation into it.
+  'GET /api/users/invite/roles': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'D    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
+  'POST /api/users/invite': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'D    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
+  'POST /api/users/invitations/{id}/resend': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'D    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
+  'DELETE /api/users/invitations/{id}': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'D    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
+  // Listed = the companies of the custom roles the caller sees (one was made in each).
+  'GET /api/roles': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'A    A           D       D        D',
+    end_user: /*              */ 'D    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'A    A           A       A        A',
+  },
+  // A custom role of the relation's company: read, made, changed, deleted.
+  'GET /api/roles/{id}': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'A    A           D       D        D',
+    end_user: /*              */ 'D    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'A    A           A       A        A',
+  },
+  'POST /api/roles': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'D    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
+  'PUT /api/roles/{id}': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'D    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
+  'DELETE /api/roles/{id}': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'D    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
 };
 
 // Routes about the caller themself: every signed-in role may call them, nobody else.
@@ -192,7 +285,28 @@ const USER_ROUTES: Record<string, Record<Role, string>> = {
     read_only: /*             */ 'D    D           D       D        D',
     support: /*               */ 'D    D           D       D        D',
   },
+  // Allowed: UNCHANGED (422), the targets are guests already.
+  'PUT /api/users/{id}': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'D    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
+  // Allowed: 423, the password is asked for again (nothing is deleted).
+  'DELETE /api/users/{id}': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'D    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
 };
+
+/** A valid body for a user route, so tenancy (not validation) decides. */
+const USER_ROUTE_BODIES: Record<string, unknown> = { 'PUT /api/users/{id}': { role: 4 } };
 
 // Routes open to anyone, with what an anonymous call answers.
 const PUBLIC_ROUTES: Record<string, number> = {
@@ -204,6 +318,8 @@ const PUBLIC_ROUTES: Record<string, number> = {
   'POST /api/account/email/verify': 422, // no token
   'POST /api/account/password/forgot': 422, // no e-mail address
   'POST /api/account/password/reset': 422, // no token
+  'POST /api/account/invitation': 422, // no token
+  'POST /api/account/invitation/accept': 422, // no token
 };
 
 let fx: ApiFixture;
@@ -297,6 +413,27 @@ function uploadFile(client: TestClient, companyId: number) {
 const fileIn = async (companyId: number): Promise<number> =>
   (await uploadFile(clients.get('super_admin') as TestClient, companyId)).body.data.id;
 
+/** An invitation super_admin sends into the company, for the caller to act on. */
+const invitationIn = async (companyId: number): Promise<number> =>
+  (
+    await (clients.get('super_admin') as TestClient).post('/api/users/invite', {
+      company_id: companyId,
+      email: `matrix.${Math.random().toString(36).slice(2)}@acme.example`,
+      role: 4,
+    })
+  ).body.data.id;
+
+/** A custom role super_admin makes in the company, for the caller to act on. */
+const roleIn = async (companyId: number): Promise<number> =>
+  (
+    await (clients.get('super_admin') as TestClient).post('/api/roles', {
+      company_id: companyId,
+      title: `Matrix ${Math.random().toString(36).slice(2)}`,
+      scope: 'company',
+      permissions: ['view_companies'],
+    })
+  ).body.data.id;
+
 /** The status a role gets acting on a file of the company (file routes other than the list). */
 const FILE_PROBES: Record<string, (client: TestClient, companyId: number) => Promise<number>> = {
   'POST /api/files': async (client, companyId) => (await uploadFile(client, companyId)).status,
@@ -327,6 +464,41 @@ const FILE_PROBES: Record<string, (client: TestClient, companyId: number) => Pro
     const answer = await client.delete(`/api/companies/${companyId}`);
     return denied(answer.status, answer.body?.errors?.[0]?.code) ? 403 : 200;
   },
+  'GET /api/users/invite/roles': async (client, companyId) =>
+    (await client.get(`/api/users/invite/roles?company_id=${companyId}`)).status,
+  'POST /api/users/invite': async (client, companyId) =>
+    (
+      await client.post('/api/users/invite', {
+        company_id: companyId,
+        email: `matrix.invite.${Math.random().toString(36).slice(2)}@acme.example`,
+        role: 4,
+      })
+    ).status,
+  'POST /api/users/invitations/{id}/resend': async (client, companyId) =>
+    (await client.post(`/api/users/invitations/${await invitationIn(companyId)}/resend`)).status,
+  'DELETE /api/users/invitations/{id}': async (client, companyId) =>
+    (await client.delete(`/api/users/invitations/${await invitationIn(companyId)}`)).status,
+  'GET /api/roles/{id}': async (client, companyId) =>
+    (await client.get(`/api/roles/${await roleIn(companyId)}`)).status,
+  'POST /api/roles': async (client, companyId) =>
+    (
+      await client.post('/api/roles', {
+        company_id: companyId,
+        title: `Matrix ${Math.random().toString(36).slice(2)}`,
+        scope: 'company',
+        permissions: ['view_companies'],
+      })
+    ).status,
+  'PUT /api/roles/{id}': async (client, companyId) =>
+    (
+      await client.put(`/api/roles/${await roleIn(companyId)}`, {
+        title: `Matrix ${Math.random().toString(36).slice(2)}`,
+        scope: 'company',
+        permissions: ['view_companies'],
+      })
+    ).status,
+  'DELETE /api/roles/{id}': async (client, companyId) =>
+    (await client.delete(`/api/roles/${await roleIn(companyId)}`)).status,
   'POST /api/announcements': async (client, companyId) =>
     (
       await client.post('/api/announcements', {
@@ -381,6 +553,26 @@ describe('authorisation matrix', () => {
           const answer = await client.get('/api/files?limit=100&fields=company_id');
           listed = new Set((answer.body.data ?? []).map((file: { company_id: number }) => file.company_id));
         }
+        if (route === 'GET /api/users') {
+          const answer = await client.get('/api/users?limit=100&fields=company_id');
+          listed = new Set((answer.body.data ?? []).map((user: { company_id: number }) => user.company_id));
+        }
+        if (route === 'GET /api/users/invitations') {
+          if (role === ROLES[0]) {
+            for (const relation of RELATIONS) await invitationIn(companyIds.get(relation) as number);
+          }
+          const answer = await client.get('/api/users/invitations?limit=100&fields=company_id');
+          listed = new Set((answer.body.data ?? []).map((row: { company_id: number }) => row.company_id));
+        }
+        if (route === 'GET /api/roles') {
+          if (role === ROLES[0]) {
+            for (const relation of RELATIONS) await roleIn(companyIds.get(relation) as number);
+          }
+          const answer = await client.get('/api/roles?limit=100&fields=company_id');
+          listed = new Set(
+            (answer.body.data ?? []).map((row: { company_id: number | null }) => row.company_id),
+          );
+        }
         if (route === 'GET /api/announcements') {
           const answer = await client.get('/api/announcements?limit=100');
           listed = new Set(
@@ -412,7 +604,8 @@ describe('authorisation matrix', () => {
         const expected = rows[role].split(/\s+/);
         for (const [index, relation] of RELATIONS.entries()) {
           const url = path.replace('{id}', String(targetIds.get(relation)));
-          const answer = await (clients.get(role) as TestClient).request(method, url, { body: {} });
+          const body = USER_ROUTE_BODIES[route] ?? {};
+          const answer = await (clients.get(role) as TestClient).request(method, url, { body });
           const allowed = !denied(answer.status, answer.body?.errors?.[0]?.code) && answer.status < 500;
           if ((expected[index] === 'A') !== allowed) {
             unexpected.push(`${role} → ${relation}: expected ${expected[index]}, got ${answer.status}`);

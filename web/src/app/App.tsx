@@ -5,7 +5,7 @@ import { PageLoadingScreen } from '../components/PageLoadingScreen.tsx';
 import { AppUpdates } from '../features/updates/AppUpdates.tsx';
 import { api } from '../lib/api.ts';
 import { useMaintenance } from '../lib/app-status.ts';
-import { SessionContext } from '../lib/auth.ts';
+import { type CurrentUser, SessionContext } from '../lib/auth.ts';
 import { isLanguage } from '../lib/i18n.ts';
 import { LANGUAGE_STORAGE_KEY, UserStorage, UserStorageContext } from '../lib/user-storage.ts';
 import { FormRuntimeProvider } from '../shared/forms/runtime.tsx';
@@ -17,6 +17,9 @@ import { FORM_RUNTIME } from './form-runtime.ts';
 import { Maintenance } from './notices/Notices.tsx';
 import { createAppRouter, ROUTE_OBJECTS } from './router.tsx';
 import type { WebRoute } from './routes/table.ts';
+
+/** The API's event when the signed-in user's role or account changed (api realtime EVENTS). */
+const USER_CHANGED = 'UserChanged';
 
 /** The start-up notices load only when a start-up ends in one (first-load budget). */
 const GlobalNotice = lazy(() =>
@@ -72,10 +75,33 @@ export function App() {
     };
   }, []);
 
+  const readyStorage = state.status === 'ready' && state.user ? state.storage : undefined;
+  // One storage per start-up: a refreshed user (below) keeps what was saved since.
   const storage = useMemo(
-    () => (state.status === 'ready' && state.user ? new UserStorage(api, state.storage) : undefined),
-    [state],
+    () => (readyStorage ? new UserStorage(api, readyStorage) : undefined),
+    [readyStorage],
   );
+  // A role change or deletion by an admin (the API's UserChanged): who the user is, reloaded.
+  const userId = state.status === 'ready' ? state.user?.id : undefined;
+  useEffect(() => {
+    if (userId === undefined) return;
+    let stop = () => {};
+    let live = true;
+    void import('../shared/realtime/socket.ts').then(({ realtime }) => {
+      if (!live) return;
+      stop = realtime.listen(`private-notifications.${userId}`, USER_CHANGED, () => {
+        api.getUser<CurrentUser>().then(
+          (user) => setState((now) => (now.status === 'ready' ? { ...now, user } : now)),
+          // A deleted user's next request meets the 401 and the login page (spec §8).
+          (error: unknown) => console.warn('user reload failed', error),
+        );
+      });
+    });
+    return () => {
+      live = false;
+      stop();
+    };
+  }, [userId]);
   // The user's language, once per start-up; later choices are made in the header.
   const languageApplied = useRef(false);
   useEffect(() => {

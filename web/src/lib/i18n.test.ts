@@ -36,6 +36,7 @@ describe('pickLanguage', () => {
 const SAME_IN_JAPANESE: ReadonlyMap<string, string> = new Map([
   ['language.en', 'endonym'],
   ['language.ja', 'endonym'],
+  ['admin.companies.columns.id', 'Japanese consoles write ID in Latin letters'],
 ]);
 
 const PLACEHOLDER = /\{\{\s*([^}\s]+)\s*\}\}/g;

@@ -1,4 +1,6 @@
+import type admin from './en/admin.json';
 import type forms from './en/forms.json';
+import type grid from './en/grid.json';
 import type modals from './en/modals.json';
 import type updates from './en/updates.json';
 import en from './en.json';
@@ -11,12 +13,16 @@ import en from './en.json';
  */
 export const englishCore = en;
 export type EnglishCatalogue = typeof en & {
+  admin: typeof admin;
+  grid: typeof grid;
   forms: typeof forms;
   modals: typeof modals;
   updates: typeof updates;
 };
 
 export const ENGLISH_AREAS = {
+  admin: async () => (await import('./en/admin.json')).default,
+  grid: async () => (await import('./en/grid.json')).default,
   forms: async () => (await import('./en/forms.json')).default,
   modals: async () => (await import('./en/modals.json')).default,
   updates: async () => (await import('./en/updates.json')).default,

@@ -1,7 +1,9 @@
+import admin from './ja/admin.json';
 import forms from './ja/forms.json';
+import grid from './ja/grid.json';
 import modals from './ja/modals.json';
 import updates from './ja/updates.json';
 import ja from './ja.json';
 
 /** The Japanese catalogue, shaped as the English one; fetched only when Japanese is used. */
-export const japanese = { ...ja, forms, modals, updates };
+export const japanese = { ...ja, admin, forms, grid, modals, updates };

@@ -102,4 +102,51 @@ describe('list conventions (RMS public API)', () => {
     const answer = await client.get('/api/companies?q=%25');
     expect(answer.body.meta.total).toBe(0);
   });
+
+  it("lists each company with its parent's name and its user and subsidiary counts, sortable by them", async () => {
+    const client = await fx.login('admin@acme.example');
+    const answer = await client.get(
+      '/api/companies?fields=name,parent_name,subsidiaries,users&sort=-subsidiaries,name',
+    );
+    expect(answer.status).toBe(200);
+    const rows = answer.body.data as {
+      name: string;
+      parent_name: string | null;
+      subsidiaries: number;
+      users: number;
+    }[];
+    expect(rows.map((row) => [row.name, row.parent_name, row.subsidiaries])).toEqual([
+      ['Acme Networks', 'Fleetport', 2],
+      ['Acme East', 'Acme Networks', 1],
+      ['Acme East Retail', 'Acme East', 0],
+      ['Acme West', 'Acme Networks', 0],
+    ]);
+    // Acme Networks holds the seeded Acme users; the count is its own users only.
+    expect(rows[0]?.users).toBeGreaterThan(rows[1]?.users ?? 0);
+  });
+
+  it('filters by name and by parent name (contains, case aside), by id and level, within what the caller sees', async () => {
+    const client = await fx.login('admin@acme.example');
+    const byParent = await client.get('/api/companies?parent_name=acme%20EAST&fields=name');
+    expect(byParent.body.data).toEqual([{ name: 'Acme East Retail' }]);
+    const byName = await client.get('/api/companies?name=west&fields=name');
+    expect(byName.body.data).toEqual([{ name: 'Acme West' }]);
+    const byLevel = await client.get('/api/companies?level=3&sort=name&fields=name');
+    expect(byLevel.body.data).toEqual([{ name: 'Acme East' }, { name: 'Acme West' }]);
+    expect(byLevel.body.meta.total).toBe(2);
+    // Northwind exists, but not for an Acme admin.
+    const foreign = await client.get('/api/companies?name=northwind');
+    expect(foreign.body.meta.total).toBe(0);
+    const id = (await client.get('/api/companies?q=West&fields=id')).body.data[0].id as number;
+    const byId = await client.get(`/api/companies?id=${id}&fields=name`);
+    expect(byId.body.data).toEqual([{ name: 'Acme West' }]);
+  });
+
+  it('exclude_subtree leaves out a company and everything below it (the targets of a move)', async () => {
+    const client = await fx.login('admin@acme.example');
+    const east = (await client.get('/api/companies?name=acme%20east&sort=id&fields=id')).body.data[0]
+      .id as number;
+    const answer = await client.get(`/api/companies?exclude_subtree=${east}&sort=name&fields=name`);
+    expect(answer.body.data).toEqual([{ name: 'Acme Networks' }, { name: 'Acme West' }]);
+  });
 });

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, notLike, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Router } from 'express';
 import { z } from 'zod';
-import { companies } from '../../db/schema.ts';
+import { companies, users } from '../../db/schema.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { forbidden } from '../../http/errors.ts';
 import { listQuerySchema, pickFields } from '../../http/list-query.ts';
@@ -17,19 +18,61 @@ export const companySchema = z.object({
   created_at: z.string(),
 });
 
-const FIELDS = ['id', 'name', 'parent_id', 'level', 'show_payment', 'created_at'] as const;
-const SORTABLE = {
-  id: companies.id,
-  name: companies.name,
-  parent_id: companies.parentId,
-  level: companies.depth,
-  show_payment: companies.showPayment,
-  created_at: companies.createdAt,
-} satisfies Record<(typeof FIELDS)[number], unknown>;
+/** A row of the companies list: the company with its parent's name and its counts. */
+export const companyListItemSchema = companySchema.extend({
+  parent_name: z.string().nullable().describe("the parent's name, null for a root company"),
+  users: z.number().describe('users of this company (not of its subsidiaries)'),
+  subsidiaries: z.number().describe('direct subsidiaries'),
+});
+
+const parents = alias(companies, 'parents');
+
+/** Per-company user and direct-subsidiary counts, as subqueries to join (list and tree). */
+export function companyCounts(db: ApiDeps['db']) {
+  const userCounts = db
+    .select({ companyId: users.companyId, users: count().as('users') })
+    .from(users)
+    .groupBy(users.companyId)
+    .as('user_counts');
+  const children = db
+    .select({ parentId: companies.parentId, subsidiaries: count().as('subsidiaries') })
+    .from(companies)
+    .groupBy(companies.parentId)
+    .as('children');
+  return {
+    userCounts,
+    children,
+    users: sql<number>`coalesce(${userCounts.users}, 0)`.mapWith(Number),
+    subsidiaries: sql<number>`coalesce(${children.subsidiaries}, 0)`.mapWith(Number),
+  };
+}
+
+const FIELDS = [
+  'id',
+  'name',
+  'parent_id',
+  'parent_name',
+  'level',
+  'users',
+  'subsidiaries',
+  'show_payment',
+  'created_at',
+] as const;
+
+const contains = (value: string) => `%${value.replace(/[\\%_]/g, '\\$&')}%`;
 
 const listQuery = listQuerySchema(FIELDS, {
+  id: z.coerce.number().int().positive().optional(),
   parent_id: z.coerce.number().int().positive().optional(),
   level: z.coerce.number().int().min(1).max(100).optional(),
+  name: z.string().trim().max(200).optional().describe('the name contains this (case aside)'),
+  parent_name: z.string().trim().max(200).optional().describe("the parent's name contains this"),
+  exclude_subtree: z.coerce
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe('leaves out this company and its subsidiaries (the targets of a move)'),
 });
 
 export const toCompany = (row: typeof companies.$inferSelect) => ({
@@ -41,8 +84,39 @@ export const toCompany = (row: typeof companies.$inferSelect) => ({
   created_at: row.createdAt.toISOString(),
 });
 
+type ListRow = {
+  company: typeof companies.$inferSelect;
+  parentName: string | null;
+  users: number;
+  subsidiaries: number;
+};
+
+const toListItem = (row: ListRow) => ({
+  ...toCompany(row.company),
+  parent_name: row.parentName,
+  users: row.users,
+  subsidiaries: row.subsidiaries,
+});
+
 export function registerCompanyRoutes(registry: RouteRegistry, router: Router, deps: ApiDeps): void {
   const { db } = deps;
+  const counts = companyCounts(db);
+
+  /** The list's rows: each company with its parent's name and its counts. */
+  const listRows = (where: SQL | undefined) =>
+    db
+      .select({
+        company: companies,
+        parentName: parents.name,
+        users: counts.users,
+        subsidiaries: counts.subsidiaries,
+      })
+      .from(companies)
+      .leftJoin(parents, eq(parents.id, companies.parentId))
+      .leftJoin(counts.userCounts, eq(counts.userCounts.companyId, companies.id))
+      .leftJoin(counts.children, eq(counts.children.parentId, companies.id))
+      .where(where)
+      .$dynamic();
 
   registry.add(router, {
     method: 'get',
@@ -51,43 +125,67 @@ export function registerCompanyRoutes(registry: RouteRegistry, router: Router, d
     tag: 'companies',
     access: { permission: 'view_companies' },
     query: listQuery,
-    response: z.array(companySchema),
+    response: z.array(companyListItemSchema),
     handler: async ({ auth, query }) => {
+      const sortable = {
+        id: companies.id,
+        name: companies.name,
+        parent_id: companies.parentId,
+        parent_name: parents.name,
+        level: companies.depth,
+        users: counts.users,
+        subsidiaries: counts.subsidiaries,
+        show_payment: companies.showPayment,
+        created_at: companies.createdAt,
+      } satisfies Record<(typeof FIELDS)[number], unknown>;
       const conditions: SQL[] = [visibleCompanies(auth)];
-      if (query.q) conditions.push(ilike(companies.name, `%${query.q.replace(/[\\%_]/g, '\\$&')}%`));
+      if (query.q) conditions.push(ilike(companies.name, contains(query.q)));
+      if (query.name) conditions.push(ilike(companies.name, contains(query.name)));
+      if (query.parent_name) conditions.push(ilike(parents.name, contains(query.parent_name)));
+      if (query.id !== undefined) conditions.push(eq(companies.id, query.id));
       if (query.parent_id !== undefined) conditions.push(eq(companies.parentId, query.parent_id));
       if (query.level !== undefined) conditions.push(eq(companies.depth, query.level - 1));
+      if (query.exclude_subtree !== undefined) {
+        const [excluded] = await db
+          .select({ path: companies.path })
+          .from(companies)
+          .where(eq(companies.id, query.exclude_subtree));
+        if (excluded) conditions.push(notLike(companies.path, `${excluded.path}%`));
+      }
       const where = and(...conditions);
       const order = query.sort.map((key) => {
-        const column = SORTABLE[key.field];
+        const column = sortable[key.field];
         return key.descending ? desc(column) : asc(column);
       });
       const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(companies)
-          .where(where)
+        listRows(where)
           .orderBy(...order, asc(companies.id))
           .limit(query.limit)
           .offset(query.offset),
-        db.select({ value: count() }).from(companies).where(where),
+        db
+          .select({ value: count() })
+          .from(companies)
+          .leftJoin(parents, eq(parents.id, companies.parentId))
+          .where(where),
       ]);
-      return { data: pickFields(rows.map(toCompany), query.fields), meta: { total: total?.value ?? 0 } };
+      const items = rows.map(toListItem);
+      return { data: pickFields(items, query.fields), meta: { total: total?.value ?? 0 } };
     },
   });
 
   registry.add(router, {
     method: 'get',
     path: '/companies/:id',
-    summary: "One company; 403 alike for another tenant's company and for one that does not exist.",
+    summary:
+      "One company with its parent's name and counts; 403 alike for another tenant's company and for one that does not exist.",
     tag: 'companies',
     access: { permission: 'view_companies' },
     params: idParam,
-    response: companySchema,
+    response: companyListItemSchema,
     handler: async ({ auth, params }) => {
-      const [row] = await db.select().from(companies).where(eq(companies.id, params.id));
-      if (!row || !canSeeCompany(auth, row)) throw forbidden();
-      return { data: toCompany(row) };
+      const [row] = await listRows(eq(companies.id, params.id));
+      if (!row || !canSeeCompany(auth, row.company)) throw forbidden();
+      return { data: toListItem(row) };
     },
   });
 }

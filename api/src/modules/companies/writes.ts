@@ -15,7 +15,7 @@ import { conflict, fieldError, forbidden } from '../../http/errors.ts';
 import { idParam, type RouteRegistry } from '../../http/route.ts';
 import { requireRecentPassword } from '../auth/confirmation.ts';
 import type { AuthContext } from '../auth/context.ts';
-import { companySchema, toCompany } from './routes.ts';
+import { companyCounts, companySchema, toCompany } from './routes.ts';
 import { canSeeCompany, levelOf, visibleCompanies } from './scope.ts';
 import { insertCompany } from './tree.ts';
 
@@ -91,25 +91,12 @@ export function registerCompanyWriteRoutes(registry: RouteRegistry, router: Rout
     access: { permission: 'view_companies' },
     response: z.array(companyTreeNodeSchema),
     handler: async ({ auth }) => {
-      const userCounts = db
-        .select({ companyId: users.companyId, users: count().as('users') })
-        .from(users)
-        .groupBy(users.companyId)
-        .as('user_counts');
-      const children = db
-        .select({ parentId: companies.parentId, subsidiaries: count().as('subsidiaries') })
-        .from(companies)
-        .groupBy(companies.parentId)
-        .as('children');
+      const counts = companyCounts(db);
       const rows = await db
-        .select({
-          company: companies,
-          users: sql<number>`coalesce(${userCounts.users}, 0)`.mapWith(Number),
-          subsidiaries: sql<number>`coalesce(${children.subsidiaries}, 0)`.mapWith(Number),
-        })
+        .select({ company: companies, users: counts.users, subsidiaries: counts.subsidiaries })
         .from(companies)
-        .leftJoin(userCounts, eq(userCounts.companyId, companies.id))
-        .leftJoin(children, eq(children.parentId, companies.id))
+        .leftJoin(counts.userCounts, eq(counts.userCounts.companyId, companies.id))
+        .leftJoin(counts.children, eq(counts.children.parentId, companies.id))
         .where(visibleCompanies(auth))
         .orderBy(asc(companies.path));
       return {

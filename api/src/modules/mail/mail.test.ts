@@ -13,7 +13,13 @@ import { absoluteLink, type MailKind, type MailLocale } from './mailer.ts';
 import { renderMail } from './templates.ts';
 
 const THEMES = fileURLToPath(new URL('../../../../themes/', import.meta.url));
-const KINDS: MailKind[] = ['verify_email', 'reset_password', 'mfa_code', 'impersonation_request'];
+const KINDS: MailKind[] = [
+  'verify_email',
+  'reset_password',
+  'mfa_code',
+  'impersonation_request',
+  'user_invitation',
+];
 const LOCALES: MailLocale[] = ['en', 'ja'];
 const VALUES = {
   app: 'Acme Cloud',
@@ -21,9 +27,20 @@ const VALUES = {
   link: 'http://acme.localhost:8080/x?token=abc&y=1',
   code: '123456',
   requester: 'admin@acme.example',
+  inviter: 'admin@acme.example',
+  company_name: 'Acme East Retail',
+  role: 'End Client',
 };
 
 describe('templates', () => {
+  it('an invitation names the inviter, the company and the role, and says the link lasts 7 days', () => {
+    expect(renderMail('user_invitation', 'en', VALUES).text).toContain(
+      'admin@acme.example invites you to join Acme East Retail on Acme Cloud as End Client.',
+    );
+    expect(renderMail('user_invitation', 'en', VALUES).text).toContain('expires in 7 days');
+    expect(renderMail('user_invitation', 'ja', VALUES).text).toContain('7日で期限切れ');
+  });
+
   it('render every kind in English and Japanese, branded, with the link in text and HTML', () => {
     for (const kind of KINDS) {
       for (const locale of LOCALES) {

@@ -6,7 +6,12 @@ import { BrandDirectory } from './brands.ts';
 import { renderMail } from './templates.ts';
 import { type MailTransport, OutboxTransport, SmtpTransport } from './transports.ts';
 
-export type MailKind = 'verify_email' | 'reset_password' | 'mfa_code' | 'impersonation_request';
+export type MailKind =
+  | 'verify_email'
+  | 'reset_password'
+  | 'mfa_code'
+  | 'impersonation_request'
+  | 'user_invitation';
 export type MailLocale = 'en' | 'ja';
 
 export interface MailRequest {

@@ -1,4 +1,5 @@
 import { escapeHtml } from '@fleetport/contracts/html';
+import { INVITATION_LIFETIME_S } from '@fleetport/contracts/users';
 import type { MailKind, MailLocale } from './mailer.ts';
 
 /**
@@ -11,6 +12,7 @@ export const MAIL_LIFETIMES_S = {
   reset_password: 3600,
   mfa_code: 600,
   impersonation_request: 24 * 3600,
+  user_invitation: INVITATION_LIFETIME_S,
 } as const satisfies Record<MailKind, number>;
 
 interface Template {
@@ -56,6 +58,15 @@ const TEMPLATES: Record<MailLocale, Record<MailKind | 'footer', Template>> = {
         'If you do not expect this, ignore this message: nothing changes unless you allow it.',
       ],
     },
+    user_invitation: {
+      subject: '{inviter} invites you to {app}',
+      paragraphs: [
+        'Hello,',
+        '{inviter} invites you to join {company_name} on {app} as {role}. To accept, choose your name and password here:',
+        '{link}',
+        'The link works once and expires in {lifetime}. If you did not expect this invitation, you can ignore it.',
+      ],
+    },
     footer: {
       subject: '',
       paragraphs: ['This message was sent by {app} ({company}). Please do not reply to it.'],
@@ -96,6 +107,15 @@ const TEMPLATES: Record<MailLocale, Record<MailKind | 'footer', Template>> = {
         '心当たりがない場合は、このメールを無視してください。許可しない限り、何も変わりません。',
       ],
     },
+    user_invitation: {
+      subject: '{app}：{inviter} からの招待',
+      paragraphs: [
+        'こんにちは。',
+        '{inviter} が、{app} の {company_name} に {role} として参加するようあなたを招待しています。招待を受けるには、次のリンクで名前とパスワードを設定してください。',
+        '{link}',
+        'このリンクは一度だけ使え、{lifetime}で期限切れになります。心当たりがない場合は、このメールを無視してください。',
+      ],
+    },
     footer: {
       subject: '',
       paragraphs: ['このメールは {app}（{company}）から送信されました。このメールには返信できません。'],
@@ -109,8 +129,10 @@ export interface RenderedMail {
   html: string;
 }
 
-/** "24 hours", "10 minutes", "24時間", "10分". */
+/** "7 days", "24 hours", "10 minutes", "7日", "24時間", "10分". */
 export function formatLifetime(seconds: number, locale: MailLocale): string {
+  const days = seconds % 86_400 === 0 && seconds > 86_400 ? seconds / 86_400 : undefined;
+  if (days !== undefined) return locale === 'ja' ? `${days}日` : `${days} days`;
   const hours = seconds % 3600 === 0 ? seconds / 3600 : undefined;
   const minutes = Math.round(seconds / 60);
   if (locale === 'ja') return hours === undefined ? `${minutes}分` : `${hours}時間`;

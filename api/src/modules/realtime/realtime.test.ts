@@ -48,6 +48,25 @@ describe('realtime (socket.io at /status/socket.io)', () => {
     await expect(connected(connect(fx.url, client, { Origin: 'https://evil.example' }))).rejects.toThrow();
   });
 
+  it('a role change reaches the user live: UserChanged, then the socket is ended, so it connects again freshly authenticated', async () => {
+    const admin = await fx.login('admin@acme.example');
+    const guest = await fx.login('guest@acme.example');
+    const guestId = await userIdOf(guest);
+    const companyId = (await guest.get('/api/user')).body.data.company_id as number;
+    const socket = connect(fx.url, guest);
+    await connected(socket);
+    const changed = new Promise<unknown>((resolve) => socket.once(EVENTS.userChanged, resolve));
+    const ended = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    expect((await admin.put(`/api/users/${guestId}`, { role: 3 })).status).toBe(200);
+    expect(await changed).toEqual({ user_id: guestId });
+    expect(await ended).toBe('io server disconnect');
+    // Back, with the session's current role; and back to a guest for the other tests.
+    const again = connect(fx.url, guest);
+    await connected(again);
+    expect((await subscribe(again, `private-company.${companyId}.devices`)).success).toBe(true);
+    expect((await admin.put(`/api/users/${guestId}`, { role: 4 })).status).toBe(200);
+  });
+
   it("delivers a new notification to its user's channel in under a second, and never to another user's", async () => {
     const ada = await fx.login('admin@acme.example');
     const nora = await fx.login('admin@northwind.example');

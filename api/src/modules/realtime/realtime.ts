@@ -16,7 +16,10 @@ import { canSeeCompany } from '../companies/scope.ts';
 export const REALTIME_PATH = '/status/socket.io';
 
 /** Realtime events the console listens for. */
-export const EVENTS = { notificationCreated: 'WebNotificationCreated' } as const;
+export const EVENTS = { notificationCreated: 'WebNotificationCreated', userChanged: 'UserChanged' } as const;
+
+/** The server-only room of a user's sockets (never a channel a client subscribes to). */
+const userRoom = (userId: number) => `user:${userId}`;
 
 export interface RealtimeOptions {
   server: HttpServer;
@@ -81,6 +84,7 @@ export class Realtime {
     });
 
     this.io.on('connection', (socket) => {
+      void socket.join(userRoom((socket.data.auth as AuthContext).userId));
       socket.on('subscribe', async (payload: unknown, ack?: (answer: unknown) => void) => {
         const channel = channelOf(payload);
         const result = channel
@@ -113,6 +117,16 @@ export class Realtime {
   registerAction(actionId: string, userId: number): string {
     this.actionOwners.set(actionId, userId);
     return `private-status.${actionId}`;
+  }
+
+  /**
+   * A user's role or account changed: their consoles are told to reload who they are, and their
+   * sockets are disconnected, so they reconnect and re-authenticate: no channel stays open on
+   * rights the user no longer has. (With Redis, on every API instance.)
+   */
+  userChanged(userId: number): void {
+    this.io.to(userRoom(userId)).emit(EVENTS.userChanged, { user_id: userId });
+    this.io.in(userRoom(userId)).disconnectSockets(false);
   }
 
   emit(channel: string, event: string, payload: unknown): void {

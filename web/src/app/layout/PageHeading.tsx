@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useEffect } from 'react';
 import { useBrand } from '../../lib/brand.ts';
+import { usePageLabels } from '../routes/page-labels.ts';
 import { catalogueRoute, type WebRoute } from '../routes/table.ts';
 import { useRouteTitle } from '../routes/titles.ts';
 
@@ -25,11 +26,16 @@ function chainOf(route: WebRoute): string[] {
 export function PageHeading({ route }: { route: WebRoute }) {
   const brand = useBrand();
   const titleOf = useRouteTitle();
+  const labelOf = usePageLabels();
   const title = titleOf(route.name);
-  useEffect(() => {
-    document.title = `${title} | ${brand.app_name}`;
-  }, [title, brand.app_name]);
   const chain = chainOf(route);
+  // A tab of a labelled page (a company's Metrics) is headed by what it shows (the company).
+  const labelled = chain.slice(0, -1).findLast((name) => labelOf(name) !== undefined);
+  const heading = labelled ? (labelOf(labelled) ?? title) : title;
+  const documentTitle = labelled ? `${title} · ${heading}` : title;
+  useEffect(() => {
+    document.title = `${documentTitle} | ${brand.app_name}`;
+  }, [documentTitle, brand.app_name]);
   return (
     <header>
       {chain.length > 1 && (
@@ -38,7 +44,7 @@ export function PageHeading({ route }: { route: WebRoute }) {
         </Suspense>
       )}
       <Typography variant="h5" component="h1" sx={{ mb: 2, fontWeight: 600 }} data-testid="page-title">
-        {title}
+        {heading}
       </Typography>
     </header>
   );

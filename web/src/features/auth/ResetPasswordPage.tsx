@@ -1,4 +1,4 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@fleetport/contracts/password';
+import { PASSWORD_MIN_LENGTH } from '@fleetport/contracts/password';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -7,7 +7,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { AccountCard } from '../../components/AccountCard.tsx';
-import { TextInput } from '../../components/TextInput.tsx';
+import { NewPasswordFields } from '../../components/NewPasswordFields.tsx';
 import { api } from '../../lib/api.ts';
 import { firstErrorItem, messageOf } from '../../shared/api/messages.ts';
 
@@ -72,36 +72,20 @@ export default function ResetPasswordPage() {
       ) : (
         <Stack component="form" spacing={2} onSubmit={submit}>
           {errors.general && <Alert severity="error">{errors.general}</Alert>}
-          <TextInput
-            label={t('auth.reset.newPassword')}
-            type="password"
-            value={password}
-            onChange={(event) => {
-              setPassword(event.target.value);
+          <NewPasswordFields
+            password={password}
+            confirmation={confirmation}
+            onPassword={(value) => {
+              setPassword(value);
               setErrors({}); // spec §4: changing a field clears its error
             }}
-            required
-            fullWidth
-            autoFocus
-            autoComplete="new-password"
-            error={Boolean(errors.password)}
-            helperText={errors.password ?? t('auth.password.rule', { min: PASSWORD_MIN_LENGTH })}
-            slotProps={{ htmlInput: { maxLength: PASSWORD_MAX_LENGTH, 'data-testid': 'reset-password' } }}
-          />
-          <TextInput
-            label={t('auth.reset.confirmPassword')}
-            type="password"
-            value={confirmation}
-            onChange={(event) => {
-              setConfirmation(event.target.value);
+            onConfirmation={(value) => {
+              setConfirmation(value);
               setErrors({});
             }}
-            required
-            fullWidth
-            autoComplete="new-password"
-            error={Boolean(errors.confirmation)}
-            helperText={errors.confirmation}
-            slotProps={{ htmlInput: { maxLength: PASSWORD_MAX_LENGTH, 'data-testid': 'reset-confirmation' } }}
+            errors={errors}
+            testIdPrefix="reset"
+            autoFocus
           />
           <Button type="submit" variant="contained" disabled={state === 'busy'} data-testid="reset-submit">
             {t('auth.reset.submit')}

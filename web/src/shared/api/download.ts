@@ -23,7 +23,12 @@ export function fileNameOf(disposition: string | undefined, fallback: string): s
 export async function downloadFile(url: string, fallbackName: string): Promise<void> {
   const response = await api.http.get<Blob>(url, { responseType: 'blob' });
   const name = fileNameOf(response.headers['content-disposition'] as string | undefined, fallbackName);
-  const href = URL.createObjectURL(response.data);
+  saveBlob(response.data, name);
+}
+
+/** Offers a blob to the browser as a download under this name. */
+export function saveBlob(blob: Blob, name: string): void {
+  const href = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = href;
   link.download = name;

@@ -11,7 +11,7 @@ import { ensureArea } from '../../lib/i18n.ts';
 import { toast } from '../toasts/toasts.tsx';
 import type { FieldChangeApi, FieldSchema, FormValues } from './field-schema.ts';
 import { FieldView } from './fields/FieldView.tsx';
-import { initialValues, shownFieldsResolver, useClearWhenHidden } from './form-state.ts';
+import { extraValues, initialValues, shownFieldsResolver, useClearWhenHidden } from './form-state.ts';
 import { mapServerErrors } from './server-errors.ts';
 import type { FormSubmitOptions } from './submit-options.ts';
 import { failureContext } from './submit-request.ts';
@@ -58,7 +58,12 @@ export function SchemaForm({
   const generatedId = useId();
   const formId = options.schema?.id ?? generatedId;
   const [defaultValues] = useState(() => initialValues(fields, options.schema?.defaults));
-  const resolver = useMemo(() => shownFieldsResolver(fields, holds, contract), [fields, holds, contract]);
+  // The defaults that are no field (an id) are sent too: the contract checks them with the values.
+  const [extra] = useState(() => extraValues(fields, options.schema?.defaults));
+  const resolver = useMemo(
+    () => shownFieldsResolver(fields, holds, contract, extra),
+    [fields, holds, contract, extra],
+  );
   const form = useForm<FormValues, unknown, FormValues>({
     defaultValues,
     resolver,
@@ -100,12 +105,13 @@ export function SchemaForm({
     formRef.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
   };
 
+  const rootError = form.formState.errors.root?.message;
   return (
     <Box component="form" id={formId} ref={formRef} noValidate onSubmit={form.handleSubmit(onValid)}>
       <Stack spacing={2}>
-        {general.length > 0 && (
+        {(general.length > 0 || rootError) && (
           <Alert severity="error" data-testid="form-general-errors" aria-label={t('forms.generalErrors')}>
-            {general.map((message) => (
+            {[...general, ...(rootError ? rootError.split('\n') : [])].map((message) => (
               <Box key={message}>{message}</Box>
             ))}
           </Alert>

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import { COMPANY_NAME_MIN_LENGTH, newCompanySchema } from '@fleetport/contracts/companies';
-import { screen, waitFor } from '@testing-library/react';
+import { COMPANY_NAME_MIN_LENGTH, moveCompanySchema, newCompanySchema } from '@fleetport/contracts/companies';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { initI18n } from '../../lib/i18n.ts';
 import { contractErrors, problemOfIssue } from './contract.ts';
@@ -13,6 +13,7 @@ import { fakeApi, renderWithForms } from './testing.tsx';
 beforeAll(() => {
   if (!i18next.isInitialized) initI18n(['en']);
 });
+afterEach(cleanup);
 
 describe('contract schemas in the form engine (issue 5: one definition for console and API)', () => {
   it('words each rule of the contract in the current language, one error per field', () => {
@@ -58,5 +59,37 @@ describe('contract schemas in the form engine (issue 5: one definition for conso
     await user.click(screen.getByRole('button', { name: i18next.t('forms.submit') }));
     await waitFor(() => expect(server.requests('POST /companies')).toHaveLength(1));
     expect(server.seen[0]?.body).toEqual({ name: 'ABC' });
+  });
+
+  it('checks the values with the defaults that are no field (an id), as they are sent', async () => {
+    const user = userEvent.setup();
+    const server = fakeApi({ 'POST /companies/move': () => ({ status: 200, data: { data: { id: 3 } } }) });
+    renderWithForms(
+      <SchemaForm
+        fields={[{ key: 'target', label: 'Target', type: 'number' }]}
+        submit={{ url: '/companies/move', hideMsg: true, schema: { defaults: { source: 3 } } }}
+        contract={moveCompanySchema}
+      />,
+    );
+    await user.type(screen.getByRole('spinbutton', { name: 'Target' }), '4');
+    await user.click(screen.getByRole('button', { name: i18next.t('forms.submit') }));
+    await waitFor(() => expect(server.requests('POST /companies/move')).toHaveLength(1));
+    expect(server.seen[0]?.body).toEqual({ source: 3, target: 4 });
+  });
+
+  it('an issue of a value without a field is shown above the form, never a silent refusal', async () => {
+    const user = userEvent.setup();
+    const server = fakeApi({});
+    renderWithForms(
+      <SchemaForm
+        fields={[{ key: 'target', label: 'Target', type: 'number' }]}
+        submit={{ url: '/companies/move', hideMsg: true }}
+        contract={moveCompanySchema}
+      />,
+    );
+    await user.type(screen.getByRole('spinbutton', { name: 'Target' }), '4');
+    await user.click(screen.getByRole('button', { name: i18next.t('forms.submit') }));
+    expect((await screen.findByTestId('form-general-errors')).textContent).toContain('source');
+    expect(server.seen).toEqual([]);
   });
 });

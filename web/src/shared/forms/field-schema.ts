@@ -23,6 +23,8 @@ export interface FieldOption {
   /** Shown under the label (as a block of its own with `optionDescriptionBlock`). */
   description?: string;
   disabled?: boolean;
+  /** A checkbox group shows its options under a heading per group, in the order given. */
+  group?: string;
 }
 
 /** The current values of a form, by field key. */
@@ -45,6 +47,11 @@ export interface OptionSource {
   labelKey?: string;
   /** Builds the option from the item when value and label keys do not suffice. */
   toOption?: (item: Record<string, unknown>) => FieldOption;
+  /**
+   * Parameters the list cannot be asked without (the roles of a company need the company): until
+   * each is set, nothing is asked and there is no choice.
+   */
+  requires?: readonly string[];
 }
 
 export type OptionParams = Readonly<Record<string, string | number | boolean | undefined>>;

@@ -14,27 +14,41 @@ export function initialValues(fields: readonly FieldSchema[], defaults: FormValu
   );
 }
 
+/** The `schema.defaults` that are no field of the form (an id): sent as they are. */
+export function extraValues(fields: readonly FieldSchema[], defaults: FormValues = {}): FormValues {
+  const keys = new Set(fields.map((field) => field.key));
+  return Object.fromEntries(Object.entries(defaults).filter(([key]) => !keys.has(key)));
+}
+
 /**
  * The react-hook-form resolver: the zod schema of the fields shown for the values being
  * checked, so a hidden field is neither checked nor sent (zod drops keys it does not know).
  * With a `contract` (the API's own schema from `contracts/`), values that pass the fields'
- * rules are checked against it too, so the console refuses what the API would refuse.
+ * rules are checked against it too, with the `extra` values sent beside them (`schema.defaults`
+ * that are no field, an id), so the console refuses what the API would refuse. An issue of a
+ * value that has no field shown is the form's own error (`root`), never a silent refusal.
  */
 export function shownFieldsResolver(
   fields: readonly FieldSchema[],
   holds: (permission: string | undefined) => boolean,
   contract?: z.ZodType,
+  extra: FormValues = {},
 ): Resolver<FormValues, unknown, FormValues> {
   return async (values, context, options) => {
     const shown = visibleFieldKeys(fields, values, holds);
     const schema = buildFormSchema(fields.filter((field) => shown.has(field.key)));
     const result = await zodResolver(schema)(values, context, options);
     if (!contract || Object.keys(result.errors).length > 0) return result;
-    const errors = contractErrors(contract, result.values);
+    const errors = contractErrors(contract, { ...extra, ...result.values });
     if (errors.length === 0) return result;
     const fieldErrors: FieldErrors<FormValues> = {};
-    for (const error of errors) fieldErrors[error.field] = { type: 'contract', message: error.message };
-    return { values: {}, errors: fieldErrors };
+    const unplaced: string[] = [];
+    for (const error of errors) {
+      if (shown.has(error.field)) fieldErrors[error.field] = { type: 'contract', message: error.message };
+      else unplaced.push(`${error.field}: ${error.message}`);
+    }
+    const root = unplaced.length > 0 ? { root: { type: 'contract', message: unplaced.join('\n') } } : {};
+    return { values: {}, errors: { ...fieldErrors, ...root } as FieldErrors<FormValues> };
   };
 }
 

@@ -55,7 +55,12 @@ export function useFieldOptions(
 ): { options: readonly FieldOption[]; loading: boolean; failed: boolean } {
   const source = 'url' in field.options ? field.options : undefined;
   const params = typeof source?.params === 'function' ? source.params(values) : (source?.params ?? {});
-  const query = useQuery({ ...optionListQuery(source ?? NO_SOURCE, params), enabled: source !== undefined });
+  const ready = (source?.requires ?? []).every((key) => params[key] !== undefined && params[key] !== '');
+  const query = useQuery({
+    ...optionListQuery(source ?? NO_SOURCE, params),
+    enabled: source !== undefined && ready,
+  });
   if (!('url' in field.options)) return { options: field.options, loading: false, failed: false };
+  if (!ready) return { options: NO_OPTIONS, loading: false, failed: false };
   return { options: query.data ?? NO_OPTIONS, loading: query.isPending, failed: query.isError };
 }

@@ -1,6 +1,7 @@
 import { AxiosError, AxiosHeaders } from 'axios';
+import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { initI18n } from '../../lib/i18n.ts';
+import { ensureAllAreas, initI18n } from '../../lib/i18n.ts';
 import type { FieldSchema } from './field-schema.ts';
 import { fieldOfSource, fileLocationMessage, mapServerErrors } from './server-errors.ts';
 import { answerError } from './testing-errors.ts';
@@ -27,6 +28,25 @@ describe('mapServerErrors (spec §5 "Server field errors")', () => {
       fields,
     );
     expect(mapped).toEqual({ fields: { name: 'Taken' }, general: [], blank: [] });
+  });
+
+  it("an error code the console words itself (UNCHANGED, spec §5 edit company) reads in the user's language", async () => {
+    await ensureAllAreas();
+    const error = errorsOf([
+      { code: 'UNCHANGED', message: 'Please input different value to save changes.', source: 'name' },
+    ]);
+    expect(mapServerErrors(error, fields).fields).toEqual({
+      name: 'Please input different value to save changes.',
+    });
+    await i18next.changeLanguage('ja');
+    try {
+      expect(mapServerErrors(error, fields).fields.name).toBe('変更内容を入力してから保存してください。');
+      // A code without a wording of its own keeps the server's message.
+      const other = errorsOf([{ code: 'TAKEN', message: 'Taken', source: 'name' }]);
+      expect(mapServerErrors(other, fields).fields.name).toBe('Taken');
+    } finally {
+      await i18next.changeLanguage('en');
+    }
   });
 
   it('a path into a field goes to that field (tags.0 → tags)', () => {

@@ -68,6 +68,16 @@ function itemsOf(body: unknown): ErrorItemLike[] | undefined {
 }
 
 /**
+ * The console's own wording of an error code the API answers with a fixed English message
+ * (UNCHANGED: 'Please input different value to save changes.'), so it reads in the user's language.
+ */
+function codeMessage(code: string | undefined): string | undefined {
+  if (!code || !/^[A-Z_]+$/.test(code)) return undefined;
+  const key = `forms.errors.codes.${code}`;
+  return i18next.exists(key) ? i18next.t(key as 'forms.errors.codes.UNCHANGED') : undefined;
+}
+
+/**
  * Spec §5 "Server field errors" and §8 "Form and MFA errors": sorts the errors of a failed
  * submit onto the given (shown) fields. UNAUTHORIZED items are skipped; `id` and unknown fields
  * go to the general list; a password error also blanks `{key}_confirmation`; an MFA step whose
@@ -110,7 +120,7 @@ export function mapServerErrors(
       addGeneral(item.message || i18next.t('forms.errors.mfaUnavailable'));
       continue;
     }
-    const message = item.message || messageOf(error, options.context);
+    const message = codeMessage(item.code) ?? (item.message || messageOf(error, options.context));
     const source = item.source ?? '';
     if (source.includes('/')) {
       const located = fileLocationMessage(message, source);

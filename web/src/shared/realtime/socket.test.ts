@@ -7,9 +7,9 @@ class FakeSocket {
   connected = false;
   closed = false;
   readonly emitted: [string, unknown][] = [];
-  private readonly listeners = new Map<string, (() => void)[]>();
+  private readonly listeners = new Map<string, ((reason?: string) => void)[]>();
   private anyListener: ((event: string, payload: unknown) => void) | undefined;
-  on(event: string, listener: () => void) {
+  on(event: string, listener: (reason?: string) => void) {
     this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
     return this;
   }
@@ -29,6 +29,11 @@ class FakeSocket {
   connect() {
     this.connected = true;
     for (const listener of this.listeners.get('connect') ?? []) listener();
+  }
+  /** The connection ended, for `reason` (socket.io's words). */
+  disconnect(reason: string) {
+    this.connected = false;
+    for (const listener of this.listeners.get('disconnect') ?? []) listener(reason);
   }
   serverSends(event: string, payload: unknown) {
     this.anyListener?.(event, payload);
@@ -68,6 +73,18 @@ describe('Realtime (spec §4, §7: private channels over one socket)', () => {
       ['subscribe', { channel: 'private-notifications.7' }],
       ['subscribe', { channel: 'private-notifications.7' }],
     ]);
+  });
+
+  it('a socket the server ended (the user changed) connects again and resubscribes; one the client closed does not', async () => {
+    const { socket, realtime } = setup();
+    realtime.listen('private-notifications.7', 'UserChanged', () => {});
+    await settle();
+    socket.connect();
+    socket.disconnect('io server disconnect');
+    expect(socket.connected).toBe(true);
+    expect(socket.emitted.filter(([event]) => event === 'subscribe')).toHaveLength(2);
+    socket.disconnect('transport close');
+    expect(socket.connected).toBe(false);
   });
 
   it('subscribes a channel added while connected at once, and unsubscribes when its last listener leaves', async () => {

@@ -95,6 +95,10 @@ export class Realtime {
       for (const channel of this.channels.keys()) socket.emit('subscribe', { channel });
     };
     socket.on('connect', subscribeAll);
+    // The server ends a socket whose user changed (a new role): it comes back re-authenticated.
+    socket.on('disconnect', (reason: string) => {
+      if (reason === 'io server disconnect' && !this.closed) socket.connect();
+    });
     if (socket.connected) subscribeAll();
     socket.onAny((event: string, payload: { channel?: string } | undefined) => {
       for (const [channel, events] of this.channels) {

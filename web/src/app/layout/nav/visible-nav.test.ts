@@ -215,6 +215,16 @@ describe('isChildActive', () => {
     expect(active).toBe(true);
   });
 
+  it("current route is a tab of a highlighted route ('device.location') — is active, a lookalike ('devices-x') is not", () => {
+    // Act
+    const tab = isChildActive(devices, 'device.location', '/devices/5/location');
+    const lookalike = isChildActive(devices, 'device-groups', '/device-groups');
+
+    // Assert
+    expect(tab).toBe(true);
+    expect(lookalike).toBe(false);
+  });
+
   it('path contains a highlighted fragment with a slash — is active (spec §2 path fragments)', () => {
     // Arrange
     const pathname = '/management/wifi/5';

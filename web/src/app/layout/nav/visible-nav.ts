@@ -33,12 +33,16 @@ export function visibleNavigation(
 
 /**
  * Spec §2: a child is active when the current route name equals its route name or matches one of
- * its highlights (a route name, or a fragment of the path).
+ * its highlights (a route name, or a fragment of the path). A highlighted route name stands for
+ * its tabs too: 'company' covers 'company.metrics' (the routes are named parent-dot-child).
  */
 export function isChildActive(child: NavChild, routeName: string | undefined, pathname: string): boolean {
   if (routeName === child.route) return true;
   return (child.highlights ?? []).some(
-    (highlight) => highlight === routeName || (highlight.includes('/') && pathname.includes(highlight)),
+    (highlight) =>
+      highlight === routeName ||
+      (routeName?.startsWith(`${highlight}.`) ?? false) ||
+      (highlight.includes('/') && pathname.includes(highlight)),
   );
 }
 

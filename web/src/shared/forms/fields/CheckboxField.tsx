@@ -4,8 +4,24 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
+import Typography from '@mui/material/Typography';
+import type { FieldOption } from '../field-schema.ts';
 import type { FieldProps } from './field-props.ts';
 import { OptionLabel } from './OptionLabel.tsx';
+
+/** Options by their `group`, groups in the order they first appear (one unnamed group without). */
+export function groupsOf(options: readonly FieldOption[]) {
+  const groups: { group: string | undefined; items: { option: FieldOption; index: number }[] }[] = [];
+  options.forEach((option, index) => {
+    let entry = groups.find((candidate) => candidate.group === option.group);
+    if (!entry) {
+      entry = { group: option.group, items: [] };
+      groups.push(entry);
+    }
+    entry.items.push({ option, index });
+  });
+  return groups;
+}
 
 /** A single checkbox (true/false), or a group of checkboxes when the field has options (a list). */
 export function CheckboxField({ field, value, onChange, onBlur, error, inputRef }: FieldProps) {
@@ -41,24 +57,31 @@ export function CheckboxField({ field, value, onChange, onBlur, error, inputRef 
       disabled={field.disabled}
     >
       {field.label && <FormLabel component="legend">{field.label}</FormLabel>}
-      <FormGroup>
-        {options.map((option, index) => (
-          <FormControlLabel
-            key={String(option.value)}
-            disabled={option.disabled}
-            label={<OptionLabel option={option} block={field.optionDescriptionBlock} />}
-            control={
-              <Checkbox
-                name={field.key}
-                checked={chosen.includes(option.value)}
-                onChange={(event) => toggle(option.value, event.target.checked)}
-                onBlur={onBlur}
-                slotProps={index === 0 ? { input: { ref: inputRef } } : {}}
-              />
-            }
-          />
-        ))}
-      </FormGroup>
+      {groupsOf(options).map(({ group, items }) => (
+        <FormGroup key={group ?? ''} role={group ? 'group' : undefined} aria-label={group}>
+          {group && (
+            <Typography variant="overline" component="div" color="text.secondary" sx={{ mt: 1 }}>
+              {group}
+            </Typography>
+          )}
+          {items.map(({ option, index }) => (
+            <FormControlLabel
+              key={String(option.value)}
+              disabled={option.disabled}
+              label={<OptionLabel option={option} block={field.optionDescriptionBlock} />}
+              control={
+                <Checkbox
+                  name={field.key}
+                  checked={chosen.includes(option.value)}
+                  onChange={(event) => toggle(option.value, event.target.checked)}
+                  onBlur={onBlur}
+                  slotProps={index === 0 ? { input: { ref: inputRef } } : {}}
+                />
+              }
+            />
+          ))}
+        </FormGroup>
+      ))}
       {helper && <FormHelperText>{helper}</FormHelperText>}
     </FormControl>
   );

@@ -1,0 +1,154 @@
+import { MAX_COMPANY_LEVEL } from '@fleetport/contracts/company-levels';
+import AccountTreeIcon from '@mui/icons-material/AccountTree';
+import AddIcon from '@mui/icons-material/Add';
+import Button from '@mui/material/Button';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { can, useSignedInUser } from '../../lib/auth.ts';
+import { formatDateTime } from '../../lib/dates.ts';
+import { ensureArea } from '../../lib/i18n.ts';
+import { actionsColumn } from '../../shared/grid/columns.tsx';
+import { filterParamsOf, type ServerColumn } from '../../shared/grid/grid-query.ts';
+import { ListGrid } from '../../shared/grid/ListGrid.tsx';
+import { ListToolbar } from '../../shared/grid/ListToolbar.tsx';
+import { useServerList } from '../../shared/grid/use-server-list.ts';
+import { COMPANY_LIST_KEY, type CompanyListItem, levelLabel } from './api.ts';
+
+// The row actions render inside the grid, which is lazy too: they come with it.
+const CompanyLink = lazy(() =>
+  import('./CompanyLink.tsx').then((module) => ({ default: module.CompanyLink })),
+);
+const CompanyActions = lazy(() =>
+  import('./CompanyActions.tsx').then((module) => ({ default: module.CompanyActions })),
+);
+
+// The strings of this code come with it, not with the page (lib/i18n.ts).
+await Promise.all([ensureArea('admin'), ensureArea('grid')]);
+
+const LEVELS = Array.from({ length: MAX_COMPANY_LEVEL }, (_, index) => index + 1);
+
+/**
+ * /companies (spec §2, issue 5): the companies the user may see, paged, sorted, filtered and
+ * searched by the server; columns chosen by the user (kept in user storage); CSV export of the
+ * whole filtered list; new, edit, move and delete for those who manage companies.
+ */
+export default function CompaniesPage() {
+  const { t, i18n } = useTranslation();
+  const user = useSignedInUser();
+  const queryClient = useQueryClient();
+  const manages = can(user, 'manage_companies');
+
+  const columns = useMemo<ServerColumn<CompanyListItem>[]>(
+    () => [
+      {
+        field: 'id',
+        headerName: t('admin.companies.columns.id'),
+        type: 'number',
+        width: 90,
+        filter: { param: 'id', match: 'equals' },
+      },
+      {
+        field: 'name',
+        headerName: t('admin.companies.columns.name'),
+        flex: 2,
+        minWidth: 180,
+        filter: { param: 'name', match: 'contains' },
+        renderCell: ({ row }) => (
+          <Suspense fallback={row.name}>
+            <CompanyLink id={row.id} name={row.name} />
+          </Suspense>
+        ),
+      },
+      {
+        field: 'parent_name',
+        headerName: t('admin.companies.columns.parent'),
+        flex: 1.5,
+        minWidth: 160,
+        filter: { param: 'parent_name', match: 'contains' },
+        valueGetter: (_value, row) => row.parent_name ?? '',
+      },
+      {
+        field: 'level',
+        headerName: t('admin.companies.columns.level'),
+        type: 'singleSelect',
+        width: 170,
+        valueOptions: LEVELS.map((level) => ({ value: level, label: levelLabel(t, level) })),
+        filter: { param: 'level', match: 'equals' },
+      },
+      { field: 'users', headerName: t('admin.companies.columns.users'), type: 'number', width: 100 },
+      {
+        field: 'subsidiaries',
+        headerName: t('admin.companies.columns.subsidiaries'),
+        type: 'number',
+        width: 120,
+      },
+      {
+        field: 'created_at',
+        headerName: t('admin.companies.columns.created'),
+        width: 170,
+        valueFormatter: (value: string) => formatDateTime(value, i18n.language),
+      },
+      ...(manages
+        ? [
+            actionsColumn<CompanyListItem>(t('admin.companies.columns.actions'), 150, (row) => (
+              <CompanyActions company={row} queryClient={queryClient} />
+            )),
+          ]
+        : []),
+    ],
+    [t, i18n.language, manages, queryClient],
+  );
+  const filterable = useMemo(() => filterParamsOf(columns), [columns]);
+  const list = useServerList<CompanyListItem>({
+    gridId: 'companies',
+    url: '/companies',
+    queryKey: COMPANY_LIST_KEY,
+    filterable,
+    initial: { sort: [{ field: 'name', sort: 'asc' }] },
+  });
+
+  return (
+    <>
+      <ListToolbar<CompanyListItem>
+        searchLabel={t('admin.companies.search')}
+        onSearch={list.setSearch}
+        csv={{
+          url: '/companies',
+          params: list.exportParams,
+          fileName: t('admin.companies.exportFile'),
+          columns: [
+            { header: t('admin.companies.columns.id'), value: (row) => row.id },
+            { header: t('admin.companies.columns.name'), value: (row) => row.name },
+            { header: t('admin.companies.columns.parent'), value: (row) => row.parent_name },
+            { header: t('admin.companies.columns.level'), value: (row) => levelLabel(t, row.level) },
+            { header: t('admin.companies.columns.users'), value: (row) => row.users },
+            { header: t('admin.companies.columns.subsidiaries'), value: (row) => row.subsidiaries },
+            { header: t('admin.companies.columns.created'), value: (row) => row.created_at },
+          ],
+        }}
+      >
+        <Button component={RouterLink} to="/companies/tree" startIcon={<AccountTreeIcon />}>
+          {t('admin.companies.treeView')}
+        </Button>
+        {manages && (
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            onClick={() => void import('./company-dialogs.tsx').then((module) => module.openNewCompany())}
+            data-testid="new-company"
+          >
+            {t('admin.companies.new')}
+          </Button>
+        )}
+      </ListToolbar>
+      <ListGrid<CompanyListItem>
+        list={list}
+        label={t('route.companies')}
+        columns={columns}
+        emptyText={t('admin.companies.empty')}
+      />
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { can, useSignedInUser } from '../../lib/auth.ts';
+import { formatDateTime } from '../../lib/dates.ts';
+import { ensureArea } from '../../lib/i18n.ts';
+import { type CompanyListItem, levelLabel } from './api.ts';
+import { CompanyActions } from './CompanyActions.tsx';
+import { CompanyTabFrame } from './CompanyTabFrame.tsx';
+
+// The strings of this code come with it, not with the page (lib/i18n.ts).
+await ensureArea('admin');
+
+function Figure({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2, minWidth: 0 }}>
+      <Typography variant="body2" color="text.secondary" component="dt">
+        {label}
+      </Typography>
+      <Typography variant="h6" component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }} data-testid={testId}>
+        {children}
+      </Typography>
+    </Paper>
+  );
+}
+
+/**
+ * /companies/{company_id}/metrics: the company's figures (tier, parent, users, subsidiaries) and,
+ * for those who manage companies, edit, move and delete. Devices, credits and data join with
+ * their issues.
+ */
+export default function CompanyMetricsPage() {
+  return <CompanyTabFrame tab="company.metrics">{(company) => <Metrics data={company} />}</CompanyTabFrame>;
+}
+
+function Metrics({ data }: { data: CompanyListItem }) {
+  const { t, i18n } = useTranslation();
+  const user = useSignedInUser();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return (
+    <>
+      <Stack direction="row" sx={{ mb: 2, alignItems: 'center' }}>
+        <Typography color="text.secondary" data-testid="company-level">
+          {levelLabel(t, data.level)}
+        </Typography>
+        <Box sx={{ flex: 1 }} />
+        {can(user, 'manage_companies') && (
+          <CompanyActions
+            company={data}
+            queryClient={queryClient}
+            onDeleted={() => void navigate('/companies')}
+          />
+        )}
+      </Stack>
+      <Box
+        component="dl"
+        sx={{
+          display: 'grid',
+          gap: 2,
+          m: 0,
+          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' },
+        }}
+      >
+        <Figure label={t('admin.companies.overview.id')}>#{data.id}</Figure>
+        <Figure label={t('admin.companies.overview.parent')} testId="company-parent">
+          {data.parent_id && data.parent_name ? (
+            <Link component={RouterLink} to={`/companies/${data.parent_id}`}>
+              {data.parent_name}
+            </Link>
+          ) : (
+            t('admin.companies.noParent')
+          )}
+        </Figure>
+        <Figure label={t('admin.companies.overview.level')}>{levelLabel(t, data.level)}</Figure>
+        <Figure label={t('admin.companies.overview.users')} testId="company-users">
+          {data.users}
+        </Figure>
+        <Figure label={t('admin.companies.overview.subsidiaries')} testId="company-subsidiaries">
+          {data.subsidiaries}
+        </Figure>
+        <Figure label={t('admin.companies.overview.created')}>
+          {formatDateTime(data.created_at, i18n.language)}
+        </Figure>
+      </Box>
+    </>
+  );
+}

@@ -1,0 +1,103 @@
+import AddIcon from '@mui/icons-material/PersonAddAlt1';
+import Button from '@mui/material/Button';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { can, useSignedInUser } from '../../lib/auth.ts';
+import { formatDateTime } from '../../lib/dates.ts';
+import { ensureArea } from '../../lib/i18n.ts';
+import { actionsColumn } from '../../shared/grid/columns.tsx';
+import type { ServerColumn } from '../../shared/grid/grid-query.ts';
+import { ListGrid } from '../../shared/grid/ListGrid.tsx';
+import { ListToolbar } from '../../shared/grid/ListToolbar.tsx';
+import { useServerList } from '../../shared/grid/use-server-list.ts';
+import { INVITATIONS_KEY, type Invitation } from './api.ts';
+
+// The strings of this code come with it, not with the page (lib/i18n.ts).
+await Promise.all([ensureArea('admin'), ensureArea('grid')]);
+
+const InvitationActions = lazy(() =>
+  import('./InvitationActions.tsx').then((module) => ({ default: module.InvitationActions })),
+);
+const dialogs = () => import('./user-dialogs.tsx');
+
+/**
+ * Open invitations (spec §2 /users/invitations, or a company's Invitations tab): who was
+ * invited where with which role, by whom, until when; resend and delete for those allowed.
+ */
+export function InvitationsList({ companyId }: { companyId?: number }) {
+  const { t, i18n } = useTranslation();
+  const user = useSignedInUser();
+  const queryClient = useQueryClient();
+  const manages = can(user, 'manage_user_invitations');
+  const columns = useMemo<ServerColumn<Invitation>[]>(
+    () => [
+      { field: 'email', headerName: t('admin.users.columns.email'), flex: 2, minWidth: 200 },
+      ...(companyId
+        ? []
+        : [
+            {
+              field: 'company_name',
+              headerName: t('admin.users.columns.company'),
+              flex: 1.5,
+              minWidth: 150,
+            } satisfies ServerColumn<Invitation>,
+          ]),
+      { field: 'role_title', headerName: t('admin.users.columns.role'), flex: 1, minWidth: 130 },
+      { field: 'invited_by', headerName: t('admin.invitations.columns.invitedBy'), flex: 1.5, minWidth: 160 },
+      {
+        field: 'sent_at',
+        headerName: t('admin.invitations.columns.sent'),
+        width: 170,
+        valueFormatter: (value: string) => formatDateTime(value, i18n.language),
+      },
+      {
+        field: 'expires_at',
+        headerName: t('admin.invitations.columns.expires'),
+        width: 190,
+        renderCell: ({ row }) =>
+          row.expired ? t('admin.invitations.expired') : formatDateTime(row.expires_at, i18n.language),
+      },
+      ...(manages
+        ? [
+            actionsColumn<Invitation>(t('admin.users.columns.actions'), 110, (row) => (
+              <InvitationActions invitation={row} queryClient={queryClient} />
+            )),
+          ]
+        : []),
+    ],
+    [t, i18n.language, manages, queryClient, companyId],
+  );
+  const list = useServerList<Invitation>({
+    gridId: 'invitations',
+    url: '/users/invitations',
+    queryKey: [...INVITATIONS_KEY, companyId ?? 'all'],
+    fixed: companyId ? { company_id: companyId } : undefined,
+    initial: { sort: [{ field: 'sent_at', sort: 'desc' }] },
+  });
+  return (
+    <>
+      <ListToolbar<Invitation> searchLabel={t('admin.invitations.search')} onSearch={list.setSearch}>
+        <Button component={RouterLink} to={companyId ? `/companies/${companyId}/users` : '/users'}>
+          {t('route.users')}
+        </Button>
+        {manages && (
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            onClick={() => void dialogs().then((module) => module.openInviteUser(companyId))}
+          >
+            {t('admin.users.invite')}
+          </Button>
+        )}
+      </ListToolbar>
+      <ListGrid<Invitation>
+        list={list}
+        label={t('route.users_invitations')}
+        columns={columns}
+        emptyText={t('admin.invitations.empty')}
+      />
+    </>
+  );
+}

@@ -1,0 +1,90 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import SearchIcon from '@mui/icons-material/Search';
+import Button from '@mui/material/Button';
+import OutlinedInput from '@mui/material/OutlinedInput';
+import Stack from '@mui/material/Stack';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../lib/api.ts';
+import { messageOf } from '../api/messages.ts';
+import { toast } from '../toasts/toasts.tsx';
+import type { CsvColumn } from './csv.ts';
+import type { ListParams } from './grid-query.ts';
+
+/** How long typing rests before the search asks the server. */
+export const SEARCH_DELAY_MS = 300;
+
+export interface ListExport<Row> {
+  url: string;
+  params: ListParams;
+  columns: readonly CsvColumn<Row>[];
+  fileName: string;
+}
+
+interface ListToolbarProps<Row> {
+  /** The search field's label ('Search companies'). */
+  searchLabel: string;
+  onSearch: (text: string) => void;
+  /** The rows under the current search, filters and sort, as CSV. */
+  csv?: ListExport<Row>;
+  /** The page's own actions (New company…), at the end. */
+  children?: ReactNode;
+}
+
+/** A list page's toolbar: the search (sent after a pause), CSV export and the page's actions. */
+export function ListToolbar<Row>({ searchLabel, onSearch, csv, children }: ListToolbarProps<Row>) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const [exporting, setExporting] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => onSearch(text), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text, onSearch]);
+
+  const exportCsv = async () => {
+    if (!csv) return;
+    setExporting(true);
+    try {
+      // The export's code comes when first used (first-load budget).
+      const { fetchAllRows, MAX_EXPORT_ROWS, saveCsv, toCsv } = await import('./csv.ts');
+      const { rows, total } = await fetchAllRows<Row>(api, csv.url, csv.params);
+      saveCsv(toCsv(csv.columns, rows), csv.fileName);
+      if (total > rows.length) toast(t('grid.exportCut', { count: MAX_EXPORT_ROWS }), { type: 'warning' });
+    } catch (error) {
+      toast(messageOf(error), { type: 'error' });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <Stack direction="row" spacing={1} useFlexGap sx={{ mb: 2, flexWrap: 'wrap', alignItems: 'center' }}>
+      <OutlinedInput
+        size="small"
+        type="search"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        placeholder={searchLabel}
+        slotProps={{
+          input: { 'aria-label': searchLabel, maxLength: 200, ...{ 'data-testid': 'list-search' } },
+        }}
+        startAdornment={<SearchIcon fontSize="small" sx={{ mr: 1, color: 'text.secondary' }} aria-hidden />}
+        sx={{ flex: '1 1 220px', maxWidth: 360 }}
+      />
+      <Stack direction="row" spacing={1} sx={{ ml: 'auto', flexWrap: 'wrap' }} useFlexGap>
+        {csv && (
+          <Button
+            variant="outlined"
+            startIcon={<DownloadIcon />}
+            onClick={() => void exportCsv()}
+            disabled={exporting}
+            data-testid="list-export"
+          >
+            {t('grid.exportCsv')}
+          </Button>
+        )}
+        {children}
+      </Stack>
+    </Stack>
+  );
+}

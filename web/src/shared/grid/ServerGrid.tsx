@@ -1,0 +1,141 @@
+import {
+  DataGrid,
+  type GridColDef,
+  type GridFilterModel,
+  type GridFilterOperator,
+  type GridPaginationModel,
+  type GridSortModel,
+  type GridValidRowModel,
+  getGridNumericOperators,
+  getGridSingleSelectOperators,
+  getGridStringOperators,
+} from '@mui/x-data-grid';
+import { jaJP } from '@mui/x-data-grid/locales';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { readCspNonce } from '../../lib/csp-nonce.ts';
+import {
+  type ColumnVisibility,
+  filterOperatorOf,
+  type GridQueryState,
+  PAGE_SIZES,
+  type ServerColumn,
+} from './grid-query.ts';
+
+export interface ServerGridProps<Row extends GridValidRowModel> {
+  /** Names the grid for assistive technology. */
+  label: string;
+  columns: readonly ServerColumn<Row>[];
+  rows: readonly Row[];
+  total: number;
+  loading: boolean;
+  state: GridQueryState;
+  onStateChange: (next: GridQueryState) => void;
+  columnVisibility: ColumnVisibility;
+  onColumnVisibilityChange: (next: ColumnVisibility) => void;
+  /** Shown in the grid when there is no row (and nothing failed). */
+  emptyText: string;
+}
+
+const japanese = jaJP.components.MuiDataGrid.defaultProps.localeText;
+/** The grid writes its CSS variables in a <style> of its own: it needs the page's CSP nonce. */
+const nonce = typeof document === 'undefined' ? undefined : readCspNonce(document);
+
+function operatorsOf(type: GridColDef['type']): GridFilterOperator[] {
+  if (type === 'number') return getGridNumericOperators() as GridFilterOperator[];
+  if (type === 'singleSelect') return getGridSingleSelectOperators() as GridFilterOperator[];
+  return getGridStringOperators() as GridFilterOperator[];
+}
+
+/** The grid's columns: each filterable by the one operator its list parameter supports, or not at all. */
+function gridColumns<Row extends GridValidRowModel>(
+  columns: readonly ServerColumn<Row>[],
+): GridColDef<Row>[] {
+  return columns.map((server) => {
+    const operator = filterOperatorOf(server as ServerColumn<GridValidRowModel>);
+    const { filter: _filter, ...column } = server;
+    if (!operator) return { ...column, filterable: false } as GridColDef<Row>;
+    const filterOperators = operatorsOf(column.type).filter((candidate) => candidate.value === operator);
+    return { ...column, filterable: true, filterOperators } as GridColDef<Row>;
+  });
+}
+
+/**
+ * MUI X DataGrid over a server-side list: the page, sort and filters are the caller's state
+ * (spec §7 list conventions, turned into a query by grid-query.ts), so every change asks the
+ * server; the column choice is the caller's too (kept in user storage). It is its own chunk: a
+ * page shows its frame first and the grid when it arrives (first-load budget).
+ */
+export function ServerGrid<Row extends GridValidRowModel>({
+  label,
+  columns,
+  rows,
+  total,
+  loading,
+  state,
+  onStateChange,
+  columnVisibility,
+  onColumnVisibilityChange,
+  emptyText,
+}: ServerGridProps<Row>) {
+  const { i18n } = useTranslation();
+  const gridCols = useMemo(() => gridColumns(columns), [columns]);
+  const pagination: GridPaginationModel = { page: state.page, pageSize: state.pageSize };
+  const sortModel: GridSortModel = state.sort.map((key) => ({ field: key.field, sort: key.sort ?? null }));
+  const filterModel: GridFilterModel = {
+    items: state.filters.map((item, index) => ({ id: index, ...item })),
+  };
+  return (
+    <DataGrid
+      aria-label={label}
+      {...(nonce ? { nonce } : {})}
+      columns={gridCols}
+      rows={rows as Row[]}
+      rowCount={total}
+      loading={loading}
+      paginationMode="server"
+      sortingMode="server"
+      filterMode="server"
+      paginationModel={pagination}
+      onPaginationModelChange={(next) =>
+        onStateChange({ ...state, page: next.page, pageSize: next.pageSize })
+      }
+      sortModel={sortModel}
+      onSortModelChange={(next) =>
+        onStateChange({ ...state, page: 0, sort: next.map((key) => ({ field: key.field, sort: key.sort })) })
+      }
+      filterModel={filterModel}
+      onFilterModelChange={(next) =>
+        onStateChange({
+          ...state,
+          page: 0,
+          filters: next.items.map((item) => ({
+            field: item.field,
+            operator: item.operator,
+            value: item.value,
+          })),
+        })
+      }
+      columnVisibilityModel={columnVisibility}
+      onColumnVisibilityModelChange={(next) => onColumnVisibilityChange(next)}
+      pageSizeOptions={[...PAGE_SIZES]}
+      disableRowSelectionOnClick
+      disableColumnSelector={false}
+      showToolbar
+      slotProps={{
+        toolbar: {
+          showQuickFilter: false,
+          csvOptions: { disableToolbarButton: true },
+          printOptions: { disableToolbarButton: true },
+        },
+      }}
+      localeText={{
+        ...(i18n.language === 'ja' ? japanese : {}),
+        noRowsLabel: emptyText,
+        noResultsOverlayLabel: emptyText,
+      }}
+      autoHeight={false}
+      sx={{ minHeight: 320 }}
+    />
+  );
+}

@@ -1,0 +1,83 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
+import { api } from '../../lib/api.ts';
+import { useUserStorage } from '../../lib/user-storage.ts';
+import { messageOf } from '../api/messages.ts';
+import { toast } from '../toasts/toasts.tsx';
+import {
+  type ColumnVisibility,
+  columnStorageKey,
+  type FilterParam,
+  filterParams,
+  type GridQueryState,
+  initialGridState,
+  type ListParams,
+  listParams,
+  readColumnVisibility,
+} from './grid-query.ts';
+
+export interface ServerListOptions {
+  /** Names the grid: the column choice is stored under `grid.<gridId>.columns`. */
+  gridId: string;
+  url: string;
+  /** The TanStack key the list's writes invalidate (a form's `tableRef`). */
+  queryKey: readonly unknown[];
+  filterable?: Readonly<Record<string, FilterParam>>;
+  initial?: Partial<GridQueryState>;
+  /** Parameters every request carries (a company's tab lists that company's rows only). */
+  fixed?: ListParams | undefined;
+}
+
+/**
+ * A server-side list for a grid: its state, the page the server answered (the previous page stays
+ * on screen while the next loads) and the column choice kept in the user's storage.
+ */
+const NO_FILTERS: Readonly<Record<string, FilterParam>> = {};
+
+export function useServerList<Row>({
+  gridId,
+  url,
+  queryKey,
+  filterable = NO_FILTERS,
+  initial,
+  fixed,
+}: ServerListOptions) {
+  const storage = useUserStorage();
+  const [state, setState] = useState(() => initialGridState(initial));
+  const [columns, setColumnsState] = useState<ColumnVisibility>(() =>
+    readColumnVisibility(storage?.get(columnStorageKey(gridId))),
+  );
+  const params = useMemo(() => ({ ...listParams(state, filterable), ...fixed }), [state, filterable, fixed]);
+  const query = useQuery({
+    queryKey: [...queryKey, params],
+    queryFn: async ({ signal }) =>
+      (await api.http.get<{ data: Row[]; meta?: { total?: number } }>(url, { params, signal })).data,
+    placeholderData: keepPreviousData,
+    // A list is live data (someone accepted an invitation, another admin added a company): shown
+    // from the cache at once, asked again on every visit.
+    staleTime: 0,
+  });
+  const setColumns = useCallback(
+    (next: ColumnVisibility) => {
+      setColumnsState(next);
+      storage
+        ?.set(columnStorageKey(gridId), next)
+        .catch((error: unknown) => toast(messageOf(error), { type: 'error' }));
+    },
+    [storage, gridId],
+  );
+  const setSearch = useCallback((search: string) => setState((now) => ({ ...now, page: 0, search })), []);
+  return {
+    state,
+    setState,
+    setSearch,
+    /** The filters and sort without paging, for the CSV export. */
+    exportParams: { ...filterParams(state, filterable), ...fixed },
+    rows: query.data?.data ?? [],
+    total: query.data?.meta?.total ?? query.data?.data.length ?? 0,
+    loading: query.isFetching,
+    error: query.isError ? messageOf(query.error) : undefined,
+    columns,
+    setColumns,
+  };
+}
