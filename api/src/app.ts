@@ -21,6 +21,7 @@ import { registerOutboxRoute } from './modules/mail/outbox-route.ts';
 import { registerMfaRoutes } from './modules/mfa/routes.ts';
 import { registerNotificationRoutes } from './modules/notifications/routes.ts';
 import { registerStorageRoutes } from './modules/storage/routes.ts';
+import { registerTagRoutes } from './modules/tags/routes.ts';
 import { registerCurrentUserRoutes } from './modules/users/current-user.ts';
 import { registerInvitationRoutes } from './modules/users/invitations.ts';
 import { registerRoleRoutes } from './modules/users/role-routes.ts';
@@ -98,6 +99,7 @@ export function createApi(deps: ApiDeps): Api {
   registerInvitationRoutes(registry, router, deps);
   registerUserRoutes(registry, router, deps);
   registerRoleRoutes(registry, router, deps);
+  registerTagRoutes(registry, router, deps);
   registerLocalConfigRoutes(registry, router, deps);
   registerStorageRoutes(registry, router, deps);
   registerNotificationRoutes(registry, router, deps);

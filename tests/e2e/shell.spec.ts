@@ -5,18 +5,18 @@ import { signIn, urlFor } from './sign-in.ts';
  * The console shell against the real edge and API (spec §2 layout, §4 states, §5 guard, §7
  * client conventions). Pages of later issues are not built yet, so the navigation holds what
  * exists: Companies (view_companies, the first permitted page until devices exist), Users
- * (view_users: not guests) and Files (view_files), and System services (Announcements) for the
- * super admin.
+ * (view_users: not guests), Tags (view_tags) and Files (view_files), and System services
+ * (Announcements) for the super admin.
  */
 
 const ROLES: Record<string, readonly string[]> = {
-  'super@fleetport.example': ['nav-companies', 'nav-users', 'nav-files', 'nav-system-services'],
-  'support@fleetport.example': ['nav-companies', 'nav-users', 'nav-files'],
-  'admin@acme.example': ['nav-companies', 'nav-users', 'nav-files'],
-  'advanced@acme.example': ['nav-companies', 'nav-users', 'nav-files'],
-  'user@northwind.example': ['nav-companies', 'nav-users', 'nav-files'],
+  'super@fleetport.example': ['nav-companies', 'nav-users', 'nav-tags', 'nav-files', 'nav-system-services'],
+  'support@fleetport.example': ['nav-companies', 'nav-users', 'nav-tags', 'nav-files'],
+  'admin@acme.example': ['nav-companies', 'nav-users', 'nav-tags', 'nav-files'],
+  'advanced@acme.example': ['nav-companies', 'nav-users', 'nav-tags', 'nav-files'],
+  'user@northwind.example': ['nav-companies', 'nav-users', 'nav-tags', 'nav-files'],
   // A guest (read_only) has no view_users.
-  'guest@acme.example': ['nav-companies', 'nav-files'],
+  'guest@acme.example': ['nav-companies', 'nav-tags', 'nav-files'],
 };
 
 for (const [email, entries] of Object.entries(ROLES)) {

@@ -239,6 +239,48 @@ const COMPANY_ROUTES: Record<string, Record<Role, string>> = {
     read_only: /*             */ 'D    D           D       D        D',
     support: /*               */ 'D    D           D       D        D',
   },
+  // Listed = the companies of the tags the caller sees (one was made in each).
+  'GET /api/tags': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'A    A           D       D        D',
+    end_user: /*              */ 'A    D           D       D        D',
+    read_only: /*             */ 'A    D           D       D        D',
+    support: /*               */ 'A    A           A       A        A',
+  },
+  // A tag of the relation's company: read, made, changed, deleted.
+  'GET /api/tags/{id}': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'A    A           D       D        D',
+    end_user: /*              */ 'A    D           D       D        D',
+    read_only: /*             */ 'A    D           D       D        D',
+    support: /*               */ 'A    A           A       A        A',
+  },
+  'POST /api/tags': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'D    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
+  'PUT /api/tags/{id}': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'D    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
+  'DELETE /api/tags/{id}': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'D    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
 };
 
 // Routes about the caller themself: every signed-in role may call them, nobody else.
@@ -434,6 +476,15 @@ const roleIn = async (companyId: number): Promise<number> =>
     })
   ).body.data.id;
 
+/** A tag super_admin makes in the company, for the caller to act on. */
+const tagIn = async (companyId: number): Promise<number> =>
+  (
+    await (clients.get('super_admin') as TestClient).post('/api/tags', {
+      company_id: companyId,
+      name: `Matrix ${Math.random().toString(36).slice(2)}`,
+    })
+  ).body.data.id;
+
 /** The status a role gets acting on a file of the company (file routes other than the list). */
 const FILE_PROBES: Record<string, (client: TestClient, companyId: number) => Promise<number>> = {
   'POST /api/files': async (client, companyId) => (await uploadFile(client, companyId)).status,
@@ -499,6 +550,23 @@ const FILE_PROBES: Record<string, (client: TestClient, companyId: number) => Pro
     ).status,
   'DELETE /api/roles/{id}': async (client, companyId) =>
     (await client.delete(`/api/roles/${await roleIn(companyId)}`)).status,
+  'GET /api/tags/{id}': async (client, companyId) =>
+    (await client.get(`/api/tags/${await tagIn(companyId)}`)).status,
+  'POST /api/tags': async (client, companyId) =>
+    (
+      await client.post('/api/tags', {
+        company_id: companyId,
+        name: `Matrix ${Math.random().toString(36).slice(2)}`,
+      })
+    ).status,
+  'PUT /api/tags/{id}': async (client, companyId) =>
+    (
+      await client.put(`/api/tags/${await tagIn(companyId)}`, {
+        name: `Matrix ${Math.random().toString(36).slice(2)}`,
+      })
+    ).status,
+  'DELETE /api/tags/{id}': async (client, companyId) =>
+    (await client.delete(`/api/tags/${await tagIn(companyId)}`)).status,
   'POST /api/announcements': async (client, companyId) =>
     (
       await client.post('/api/announcements', {
@@ -572,6 +640,13 @@ describe('authorisation matrix', () => {
           listed = new Set(
             (answer.body.data ?? []).map((row: { company_id: number | null }) => row.company_id),
           );
+        }
+        if (route === 'GET /api/tags') {
+          if (role === ROLES[0]) {
+            for (const relation of RELATIONS) await tagIn(companyIds.get(relation) as number);
+          }
+          const answer = await client.get('/api/tags?limit=100&fields=company_id');
+          listed = new Set((answer.body.data ?? []).map((row: { company_id: number }) => row.company_id));
         }
         if (route === 'GET /api/announcements') {
           const answer = await client.get('/api/announcements?limit=100');

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/**
+ * The tag forms of spec §5 ('New tag: company and name required, description optional'), with
+ * a colour, one definition for the console and the API.
+ */
+export const TAG_NAME_MAX_LENGTH = 50;
+export const TAG_DESCRIPTION_MAX_LENGTH = 200;
+/** `#rrggbb`: what the colour picker and the chips use. */
+export const TAG_COLOUR_PATTERN = /^#[0-9a-fA-F]{6}$/;
+
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+
+const tagFields = {
+  name: z
+    .string()
+    .trim()
+    .min(1, 'is required')
+    .max(TAG_NAME_MAX_LENGTH, `must be at most ${TAG_NAME_MAX_LENGTH} characters`),
+  description: z
+    .string()
+    .trim()
+    .max(TAG_DESCRIPTION_MAX_LENGTH, `must be at most ${TAG_DESCRIPTION_MAX_LENGTH} characters`)
+    .nullish()
+    .transform((value) => value || null),
+  color: z
+    .string()
+    .trim()
+    .regex(TAG_COLOUR_PATTERN, 'must be a colour like #1a73e8')
+    .nullish()
+    .or(z.literal(''))
+    .transform((value) => (value ? value.toLowerCase() : null)),
+};
+
+/** POST /tags (spec §7: company_id, name, description). */
+export const newTagSchema = z.object({ company_id: id, ...tagFields });
+export type NewTag = z.output<typeof newTagSchema>;
+
+/** PUT /tags/{id}. */
+export const editTagSchema = z.object(tagFields);

@@ -1,0 +1,15 @@
+import { readableTextOn } from '@fleetport/contracts/colour';
+import Chip from '@mui/material/Chip';
+import type { Tag } from './api.ts';
+
+/** A tag as users see it on devices: its name on its colour (text in a readable shade). */
+export function TagChip({ tag }: { tag: Pick<Tag, 'name' | 'color'> }) {
+  return (
+    <Chip
+      size="small"
+      label={tag.name}
+      variant={tag.color ? 'filled' : 'outlined'}
+      sx={tag.color ? { bgcolor: tag.color, color: readableTextOn(tag.color) } : undefined}
+    />
+  );
+}

@@ -1,0 +1,86 @@
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { PageLoading } from '../../app/GuardedPage.tsx';
+import { usePageLabel } from '../../app/routes/page-labels.ts';
+import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { api } from '../../lib/api.ts';
+import { can, useSignedInUser } from '../../lib/auth.ts';
+import { formatDateTime } from '../../lib/dates.ts';
+import { ensureArea } from '../../lib/i18n.ts';
+import { messageOf } from '../../shared/api/messages.ts';
+import { type Tag, tagKey } from './api.ts';
+import { TagActions } from './TagActions.tsx';
+import { TagChip } from './TagChip.tsx';
+
+// The strings of this code come with it, not with the page (lib/i18n.ts).
+await ensureArea('admin');
+
+/** /tag/{id} (spec §2): a tag, its company and description; edit and delete for tag managers. */
+export default function TagPage() {
+  const { t, i18n } = useTranslation();
+  const user = useSignedInUser();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const id = Number(useParams().id);
+  const valid = Number.isInteger(id) && id > 0;
+  const tag = useQuery({
+    queryKey: tagKey(id),
+    staleTime: 0,
+    queryFn: async ({ signal }) => (await api.http.get<{ data: Tag }>(`/tags/${id}`, { signal })).data.data,
+    enabled: valid,
+  });
+  usePageLabel('tag', tag.data?.name);
+  if (!valid || tag.isError) {
+    return <ErrorAlert>{tag.isError ? messageOf(tag.error) : t('admin.tags.loadFailed')}</ErrorAlert>;
+  }
+  if (tag.isPending) return <PageLoading />;
+  const data = tag.data;
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 720 }}>
+      <Stack direction="row" sx={{ alignItems: 'center', mb: 2 }}>
+        <TagChip tag={data} />
+        <Box sx={{ flex: 1 }} />
+        {can(user, 'manage_tags') && (
+          <TagActions tag={data} queryClient={queryClient} onDeleted={() => void navigate('/tags')} />
+        )}
+      </Stack>
+      <Box
+        component="dl"
+        sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1 }}
+      >
+        <Typography component="dt" color="text.secondary">
+          {t('admin.tags.columns.company')}
+        </Typography>
+        <Typography component="dd" sx={{ m: 0 }}>
+          <Link component={RouterLink} to={`/companies/${data.company_id}`}>
+            {data.company_name}
+          </Link>
+        </Typography>
+        <Typography component="dt" color="text.secondary">
+          {t('admin.tags.columns.description')}
+        </Typography>
+        <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }} data-testid="tag-description">
+          {data.description ?? t('admin.tags.noDescription')}
+        </Typography>
+        <Typography component="dt" color="text.secondary">
+          {t('admin.tags.fields.color')}
+        </Typography>
+        <Typography component="dd" sx={{ m: 0, fontFamily: 'monospace' }}>
+          {data.color ?? t('admin.tags.noColor')}
+        </Typography>
+        <Typography component="dt" color="text.secondary">
+          {t('admin.tags.columns.created')}
+        </Typography>
+        <Typography component="dd" sx={{ m: 0 }}>
+          {formatDateTime(data.created_at, i18n.language)}
+        </Typography>
+      </Box>
+    </Paper>
+  );
+}
