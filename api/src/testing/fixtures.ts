@@ -188,3 +188,12 @@ export class TestClient {
     options?: Parameters<TestClient['request']>[2],
   ) => this.request('POST', pathname, { ...options, payload });
 }
+
+/** A company's id by its exact name, as the super admin sees it (tests address companies by name). */
+export async function companyIdByName(fx: ApiFixture, name: string): Promise<number> {
+  const client = await fx.login('super@fleetport.example');
+  const answer = await client.get(`/api/companies?name=${encodeURIComponent(name)}&fields=id,name`);
+  const found = (answer.body.data as { id: number; name: string }[]).find((row) => row.name === name);
+  if (!found) throw new Error(`no company ${name}`);
+  return found.id;
+}

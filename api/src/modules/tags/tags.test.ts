@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiFixture, startTestApi } from '../../testing/fixtures.ts';
+import { type ApiFixture, companyIdByName, startTestApi } from '../../testing/fixtures.ts';
 
 let fx: ApiFixture;
 beforeAll(async () => {
@@ -9,12 +9,7 @@ afterAll(async () => {
   await fx?.stop();
 });
 
-async function companyId(name: string): Promise<number> {
-  const client = await fx.login('super@fleetport.example');
-  const rows = (await client.get(`/api/companies?name=${encodeURIComponent(name)}&fields=id,name`)).body
-    .data as { id: number; name: string }[];
-  return rows.find((row) => row.name === name)?.id as number;
-}
+const companyId = (name: string) => companyIdByName(fx, name);
 
 describe('tags (spec §2 /tags, §5 "New tag", §7 POST /tags)', () => {
   it('creates a tag with its colour; name required and unique within the company; lists by tenancy', async () => {

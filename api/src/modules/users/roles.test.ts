@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiFixture, startTestApi } from '../../testing/fixtures.ts';
+import { type ApiFixture, companyIdByName, startTestApi } from '../../testing/fixtures.ts';
 import { tokenOf, waitForMail } from '../../testing/mail.ts';
 
 let fx: ApiFixture;
@@ -10,12 +10,7 @@ afterAll(async () => {
   await fx?.stop();
 });
 
-async function companyId(name: string): Promise<number> {
-  const client = await fx.login('super@fleetport.example');
-  const rows = (await client.get(`/api/companies?name=${encodeURIComponent(name)}&fields=id,name`)).body
-    .data as { id: number; name: string }[];
-  return rows.find((row) => row.name === name)?.id as number;
-}
+const companyId = (name: string) => companyIdByName(fx, name);
 
 describe('roles (spec §2 /users/roles, §3 Role, §6 custom company roles)', () => {
   it('lists the built-in roles and the custom roles of the companies the caller sees', async () => {

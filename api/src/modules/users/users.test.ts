@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiFixture, startTestApi, TEST_PASSWORD } from '../../testing/fixtures.ts';
+import { type ApiFixture, companyIdByName, startTestApi, TEST_PASSWORD } from '../../testing/fixtures.ts';
 import { tokenOf, waitForMail } from '../../testing/mail.ts';
 
 let fx: ApiFixture;
@@ -12,13 +12,7 @@ afterAll(async () => {
 
 const NEW_PASSWORD = 'a long invited password 7';
 
-async function companyId(name: string): Promise<number> {
-  const client = await fx.login('super@fleetport.example');
-  const answer = await client.get(`/api/companies?name=${encodeURIComponent(name)}&fields=id,name`);
-  const found = (answer.body.data as { id: number; name: string }[]).find((row) => row.name === name);
-  if (!found) throw new Error(`no company ${name}`);
-  return found.id;
-}
+const companyId = (name: string) => companyIdByName(fx, name);
 
 describe('GET /users (spec §2 /users, §6 tenancy)', () => {
   it('lists the users of the companies the caller sees, with company and role', async () => {
