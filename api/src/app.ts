@@ -14,6 +14,7 @@ import { registerAccountRoutes } from './modules/auth/routes.ts';
 import { registerCompanyRoutes } from './modules/companies/routes.ts';
 import { registerCompanyWriteRoutes } from './modules/companies/writes.ts';
 import { registerLocalConfigRoutes } from './modules/config/routes.ts';
+import { registerCreditRoutes } from './modules/credits/routes.ts';
 import { registerFileRoutes } from './modules/files/routes.ts';
 import { registerHealthRoutes } from './modules/health/routes.ts';
 import { registerImpersonationRoutes } from './modules/impersonation/routes.ts';
@@ -104,7 +105,8 @@ export function createApi(deps: ApiDeps): Api {
   registerStorageRoutes(registry, router, deps);
   registerNotificationRoutes(registry, router, deps);
   registerAnnouncementRoutes(registry, router, deps);
-  // Before /companies/:id, so /companies/tree is not taken for an id.
+  // Before /companies/:id, so /companies/tree and /companies/data are not taken for an id.
+  registerCreditRoutes(registry, router, deps);
   registerCompanyWriteRoutes(registry, router, deps);
   registerCompanyRoutes(registry, router, deps);
   registerFileRoutes(registry, router, deps);

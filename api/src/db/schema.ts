@@ -6,6 +6,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -283,3 +284,80 @@ export const userInvitations = pgTable(
   },
   (table) => [index('user_invitations_company_idx').on(table.companyId)],
 );
+
+/** The credit-type catalogue, ids 1–10, even ids paid (migrations/0008_credits.sql). */
+export const creditTypes = pgTable('credit_types', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  paymentType: text('payment_type', { enum: ['paid', 'free'] }).notNull(),
+  licenseType: text('license_type').notNull(),
+});
+
+/** A company's credits of one type; never below zero (a CHECK). */
+export const creditBalances = pgTable(
+  'credit_balances',
+  {
+    companyId: integer('company_id').notNull(),
+    creditTypeId: integer('credit_type_id').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.companyId, table.creditTypeId] })],
+);
+
+/** Credits issued into a company by the platform (spec §3 Credit pool). */
+export const creditPools = pgTable('credit_pools', {
+  id: serial('id').primaryKey(),
+  companyId: integer('company_id').notNull(),
+  creditTypeId: integer('credit_type_id').notNull(),
+  creditCount: bigint('credit_count', { mode: 'number' }).notNull(),
+  creditPrice: numeric('credit_price', { precision: 14, scale: 2 }),
+  proFormNr: text('pro_form_nr'),
+  createdBy: integer('created_by'),
+  createdAt: createdAt(),
+});
+
+/** A credit code: credits taken from a company, given to whichever company activates it. */
+export const creditCodes = pgTable('credit_codes', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  creditTypeId: integer('credit_type_id').notNull(),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  comment: text('comment'),
+  fromCompanyId: integer('from_company_id'),
+  createdBy: integer('created_by'),
+  usedByCompanyId: integer('used_by_company_id'),
+  usedBy: integer('used_by'),
+  usedAt: at('used_at'),
+  createdAt: createdAt(),
+});
+
+/** Every balance change, with its reason. */
+export const creditHistory = pgTable('credit_history', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  companyId: integer('company_id').notNull(),
+  creditTypeId: integer('credit_type_id').notNull(),
+  change: bigint('change', { mode: 'number' }).notNull(),
+  balanceAfter: bigint('balance_after', { mode: 'number' }).notNull(),
+  reason: text('reason', {
+    enum: ['pool', 'move_in', 'move_out', 'code_created', 'code_activated', 'data_purchase'],
+  }).notNull(),
+  otherCompanyId: integer('other_company_id'),
+  actorUserId: integer('actor_user_id'),
+  createdAt: createdAt(),
+});
+
+/** A company's remaining data allowance in GB. */
+export const companyData = pgTable('company_data', {
+  companyId: integer('company_id').primaryKey(),
+  remainingGb: bigint('remaining_gb', { mode: 'number' }).notNull().default(0),
+});
+
+export const dataHistory = pgTable('data_history', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  companyId: integer('company_id').notNull(),
+  credits: bigint('credits', { mode: 'number' }).notNull(),
+  gb: bigint('gb', { mode: 'number' }).notNull(),
+  remainingAfter: bigint('remaining_after', { mode: 'number' }).notNull(),
+  actorUserId: integer('actor_user_id'),
+  createdAt: createdAt(),
+});

@@ -281,6 +281,91 @@ const COMPANY_ROUTES: Record<string, Record<Role, string>> = {
     read_only: /*             */ 'D    D           D       D        D',
     support: /*               */ 'D    D           D       D        D',
   },
+  // Credits (view_credits: not end users or guests; manage_credits: super_admin and admin).
+  // Company-independent: the types the caller sees; activating a code into the caller's company.
+  'GET /api/credits/types': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           A       A        A',
+    readonly_admin: /*        */ 'A    A           A       A        A',
+    end_user: /*              */ 'D    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'A    A           A       A        A',
+  },
+  'POST /api/credits/codes/activate': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           A       A        A',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'D    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
+  // Listed = the companies whose balances, codes, history or data purchases the caller sees.
+  'GET /api/credits': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'A    A           D       D        D',
+    end_user: /*              */ 'D    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'A    A           A       A        A',
+  },
+  'GET /api/credits/codes': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'A    A           D       D        D',
+    end_user: /*              */ 'D    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'A    A           A       A        A',
+  },
+  'GET /api/credits/history': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'A    A           D       D        D',
+    end_user: /*              */ 'D    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'A    A           A       A        A',
+  },
+  'GET /api/companies/data/history': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'A    A           D       D        D',
+    end_user: /*              */ 'D    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'A    A           A       A        A',
+  },
+  // A pool into the relation's company (super admins only); a move from it to the caller's own
+  // (own → own answers 422 'another company': allowed); a code from it; data bought for it.
+  'POST /api/credits': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'D    D           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'D    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
+  'POST /api/credits/move': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'D    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
+  'POST /api/credits/codes': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    D           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'D    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
+  'POST /api/companies/data': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'D    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
 };
 
 // Routes about the caller themself: every signed-in role may call them, nobody else.
@@ -485,6 +570,19 @@ const tagIn = async (companyId: number): Promise<number> =>
     })
   ).body.data.id;
 
+/** Paid credits of every type super_admin pools into the company, for the caller to act on. */
+const creditsIn = async (companyId: number): Promise<void> => {
+  for (const typeId of [6, 8]) {
+    await (clients.get('super_admin') as TestClient).post('/api/credits', {
+      credit_type_id: typeId,
+      company_id: companyId,
+      credit_count: 50,
+      credit_price: 1,
+      pro_form_nr: 'MATRIX',
+    });
+  }
+};
+
 /** The status a role gets acting on a file of the company (file routes other than the list). */
 const FILE_PROBES: Record<string, (client: TestClient, companyId: number) => Promise<number>> = {
   'POST /api/files': async (client, companyId) => (await uploadFile(client, companyId)).status,
@@ -567,6 +665,46 @@ const FILE_PROBES: Record<string, (client: TestClient, companyId: number) => Pro
     ).status,
   'DELETE /api/tags/{id}': async (client, companyId) =>
     (await client.delete(`/api/tags/${await tagIn(companyId)}`)).status,
+  'GET /api/credits/types': async (client) => (await client.get('/api/credits/types')).status,
+  'POST /api/credits/codes/activate': async (client, companyId) => {
+    await creditsIn(companyId);
+    const code = (
+      await (clients.get('super_admin') as TestClient).post('/api/credits/codes', {
+        credit_type_name: 'Paid VPN',
+        company_id: companyId,
+        amount: 1,
+      })
+    ).body.data.code;
+    return (await client.post('/api/credits/codes/activate', { code })).status;
+  },
+  'POST /api/credits': async (client, companyId) =>
+    (
+      await client.post('/api/credits', {
+        credit_type_id: 1,
+        company_id: companyId,
+        credit_count: 1,
+      })
+    ).status,
+  'POST /api/credits/move': async (client, companyId) => {
+    await creditsIn(companyId);
+    const answer = await client.post('/api/credits/move', {
+      credit_type_name: 'VPN',
+      source: companyId,
+      target: companyIds.get('own'),
+      amount: 1,
+    });
+    return denied(answer.status, answer.body?.errors?.[0]?.code) ? 403 : 200;
+  },
+  'POST /api/credits/codes': async (client, companyId) => {
+    await creditsIn(companyId);
+    return (
+      await client.post('/api/credits/codes', { credit_type_name: 'VPN', company_id: companyId, amount: 1 })
+    ).status;
+  },
+  'POST /api/companies/data': async (client, companyId) => {
+    await creditsIn(companyId);
+    return (await client.post('/api/companies/data', { company_id: companyId, credits: 1 })).status;
+  },
   'POST /api/announcements': async (client, companyId) =>
     (
       await client.post('/api/announcements', {
@@ -647,6 +785,35 @@ describe('authorisation matrix', () => {
           }
           const answer = await client.get('/api/tags?limit=100&fields=company_id');
           listed = new Set((answer.body.data ?? []).map((row: { company_id: number }) => row.company_id));
+        }
+        const creditLists: Record<string, string> = {
+          'GET /api/credits': '/api/credits?limit=100&fields=company_id',
+          'GET /api/credits/codes': '/api/credits/codes?limit=100&fields=from_company_id',
+          'GET /api/credits/history': '/api/credits/history?limit=100&fields=company_id',
+          'GET /api/companies/data/history': '/api/companies/data/history?limit=100&fields=company_id',
+        };
+        const creditList = creditLists[route];
+        if (creditList) {
+          if (role === ROLES[0]) {
+            const superAdmin = clients.get('super_admin') as TestClient;
+            for (const relation of RELATIONS) {
+              const id = companyIds.get(relation) as number;
+              await creditsIn(id);
+              await superAdmin.post('/api/credits/codes', {
+                credit_type_name: 'Paid VPN',
+                company_id: id,
+                amount: 1,
+              });
+              await superAdmin.post('/api/companies/data', { company_id: id, credits: 1 });
+            }
+          }
+          const answer = await client.get(creditList);
+          listed = new Set(
+            (answer.body.data ?? []).map(
+              (row: { company_id?: number; from_company_id?: number }) =>
+                row.company_id ?? row.from_company_id,
+            ),
+          );
         }
         if (route === 'GET /api/announcements') {
           const answer = await client.get('/api/announcements?limit=100');

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, notLike, type SQL, sql } from 'drizzl
 import { alias } from 'drizzle-orm/pg-core';
 import type { Router } from 'express';
 import { z } from 'zod';
-import { companies, users } from '../../db/schema.ts';
+import { companies, companyData, creditBalances, creditTypes, users } from '../../db/schema.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { forbidden } from '../../http/errors.ts';
 import { listQuerySchema, pickFields } from '../../http/list-query.ts';
@@ -23,6 +23,8 @@ export const companyListItemSchema = companySchema.extend({
   parent_name: z.string().nullable().describe("the parent's name, null for a root company"),
   users: z.number().describe('users of this company (not of its subsidiaries)'),
   subsidiaries: z.number().describe('direct subsidiaries'),
+  credits_left: z.number().describe("the company's paid credits, all types together"),
+  remaining_data: z.number().describe('the remaining data allowance in GB'),
 });
 
 const parents = alias(companies, 'parents');
@@ -39,9 +41,22 @@ export function companyCounts(db: ApiDeps['db']) {
     .from(companies)
     .groupBy(companies.parentId)
     .as('children');
+  const credits = db
+    .select({
+      companyId: creditBalances.companyId,
+      credits: sql<number>`sum(${creditBalances.amount})`.as('credits'),
+    })
+    .from(creditBalances)
+    .innerJoin(creditTypes, eq(creditTypes.id, creditBalances.creditTypeId))
+    .where(eq(creditTypes.paymentType, 'paid'))
+    .groupBy(creditBalances.companyId)
+    .as('credit_sums');
   return {
     userCounts,
     children,
+    credits,
+    creditsLeft: sql<number>`coalesce(${credits.credits}, 0)`.mapWith(Number),
+    remainingData: sql<number>`coalesce(${companyData.remainingGb}, 0)`.mapWith(Number),
     users: sql<number>`coalesce(${userCounts.users}, 0)`.mapWith(Number),
     subsidiaries: sql<number>`coalesce(${children.subsidiaries}, 0)`.mapWith(Number),
   };
@@ -55,6 +70,8 @@ const FIELDS = [
   'level',
   'users',
   'subsidiaries',
+  'credits_left',
+  'remaining_data',
   'show_payment',
   'created_at',
 ] as const;
@@ -89,6 +106,8 @@ type ListRow = {
   parentName: string | null;
   users: number;
   subsidiaries: number;
+  creditsLeft: number;
+  remainingData: number;
 };
 
 const toListItem = (row: ListRow) => ({
@@ -96,6 +115,8 @@ const toListItem = (row: ListRow) => ({
   parent_name: row.parentName,
   users: row.users,
   subsidiaries: row.subsidiaries,
+  credits_left: row.creditsLeft,
+  remaining_data: row.remainingData,
 });
 
 export function registerCompanyRoutes(registry: RouteRegistry, router: Router, deps: ApiDeps): void {
@@ -110,11 +131,15 @@ export function registerCompanyRoutes(registry: RouteRegistry, router: Router, d
         parentName: parents.name,
         users: counts.users,
         subsidiaries: counts.subsidiaries,
+        creditsLeft: counts.creditsLeft,
+        remainingData: counts.remainingData,
       })
       .from(companies)
       .leftJoin(parents, eq(parents.id, companies.parentId))
       .leftJoin(counts.userCounts, eq(counts.userCounts.companyId, companies.id))
       .leftJoin(counts.children, eq(counts.children.parentId, companies.id))
+      .leftJoin(counts.credits, eq(counts.credits.companyId, companies.id))
+      .leftJoin(companyData, eq(companyData.companyId, companies.id))
       .where(where)
       .$dynamic();
 
@@ -135,6 +160,8 @@ export function registerCompanyRoutes(registry: RouteRegistry, router: Router, d
         level: companies.depth,
         users: counts.users,
         subsidiaries: counts.subsidiaries,
+        credits_left: counts.creditsLeft,
+        remaining_data: counts.remainingData,
         show_payment: companies.showPayment,
         created_at: companies.createdAt,
       } satisfies Record<(typeof FIELDS)[number], unknown>;

@@ -9,7 +9,7 @@ import {
 import { and, asc, count, eq, isNull, like, max, sql } from 'drizzle-orm';
 import type { Router } from 'express';
 import { z } from 'zod';
-import { companies, files, users } from '../../db/schema.ts';
+import { companies, creditBalances, files, users } from '../../db/schema.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { conflict, fieldError, forbidden } from '../../http/errors.ts';
 import { idParam, type RouteRegistry } from '../../http/route.ts';
@@ -257,21 +257,34 @@ export function registerCompanyWriteRoutes(registry: RouteRegistry, router: Rout
     access: { permission: 'manage_companies' },
     params: idParam,
     response: companySchema,
-    statuses: { 409: 'The company still has subsidiaries, users or files', 423: 'Confirm the password' },
+    statuses: {
+      409: 'The company still has subsidiaries, users, files or credits',
+      423: 'Confirm the password',
+    },
     handler: async ({ auth, params }) => {
       const company = await companyById(params.id);
       if (!company || !canManage(auth, company, false)) throw forbidden();
       requireRecentPassword(auth, config.PASSWORD_CONFIRMATION_TTL_S);
-      const [[subsidiaries], [members], [stored]] = await Promise.all([
+      const [[subsidiaries], [members], [stored], [credits]] = await Promise.all([
         db.select({ n: count() }).from(companies).where(eq(companies.parentId, company.id)),
         db.select({ n: count() }).from(users).where(eq(users.companyId, company.id)),
         db.select({ n: count() }).from(files).where(eq(files.companyId, company.id)),
+        db
+          .select({ n: sql<number>`coalesce(sum(${creditBalances.amount}), 0)`.mapWith(Number) })
+          .from(creditBalances)
+          .where(eq(creditBalances.companyId, company.id)),
       ]);
       if ((subsidiaries?.n ?? 0) > 0) {
         throw conflict(`${company.name} still has subsidiaries: move or delete them first.`);
       }
       if ((members?.n ?? 0) > 0) throw conflict(`${company.name} still has users: delete them first.`);
       if ((stored?.n ?? 0) > 0) throw conflict(`${company.name} still has files: delete them first.`);
+      // Credits are money: they are moved elsewhere, never deleted with their company.
+      if ((credits?.n ?? 0) > 0) {
+        throw conflict(
+          `${company.name} still has ${credits?.n} credit(s): move them to another company first.`,
+        );
+      }
       const [removed] = await db.delete(companies).where(eq(companies.id, company.id)).returning();
       if (!removed) throw forbidden();
       const data = toCompany(removed);
