@@ -16,6 +16,7 @@ import { formatDateTime } from '../../lib/dates.ts';
 import type { FieldSchema } from '../../shared/forms/field-schema.ts';
 import { SchemaForm } from '../../shared/forms/SchemaForm.tsx';
 import { toast } from '../../shared/toasts/toasts.tsx';
+import { ServicesTabs } from '../credits/ServicesTabs.tsx';
 
 /** The API's `announcementSchema` (api/src/modules/announcements/routes.ts). */
 interface Announcement {
@@ -74,6 +75,7 @@ export default function AnnouncementsPage() {
 
   return (
     <Stack spacing={3}>
+      <ServicesTabs current="services.announcements" />
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 720 }}>
         <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
           {t('announcements.new')}

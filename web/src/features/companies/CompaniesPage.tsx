@@ -7,9 +7,9 @@ import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { can, useSignedInUser } from '../../lib/auth.ts';
-import { formatDateTime } from '../../lib/dates.ts';
+import { useBrand } from '../../lib/brand.ts';
 import { ensureArea } from '../../lib/i18n.ts';
-import { actionsColumn } from '../../shared/grid/columns.tsx';
+import { actionsColumn, dateColumn } from '../../shared/grid/columns.tsx';
 import { filterParamsOf, type ServerColumn } from '../../shared/grid/grid-query.ts';
 import { ListGrid } from '../../shared/grid/ListGrid.tsx';
 import { ListToolbar } from '../../shared/grid/ListToolbar.tsx';
@@ -39,6 +39,8 @@ export default function CompaniesPage() {
   const user = useSignedInUser();
   const queryClient = useQueryClient();
   const manages = can(user, 'manage_companies');
+  const viewsCredits = can(user, 'view_credits');
+  const brand = useBrand();
 
   const columns = useMemo<ServerColumn<CompanyListItem>[]>(
     () => [
@@ -84,12 +86,28 @@ export default function CompaniesPage() {
         type: 'number',
         width: 120,
       },
-      {
-        field: 'created_at',
-        headerName: t('admin.companies.columns.created'),
-        width: 170,
-        valueFormatter: (value: string) => formatDateTime(value, i18n.language),
-      },
+      ...(viewsCredits
+        ? [
+            {
+              field: 'credits_left',
+              headerName: t('admin.credits.creditsLeft'),
+              type: 'number',
+              width: 120,
+            } satisfies ServerColumn<CompanyListItem>,
+          ]
+        : []),
+      ...(viewsCredits && brand.data_feature
+        ? [
+            {
+              field: 'remaining_data',
+              headerName: t('admin.credits.remainingData'),
+              type: 'number',
+              width: 140,
+              valueFormatter: (value: number) => t('admin.credits.gb', { value }),
+            } satisfies ServerColumn<CompanyListItem>,
+          ]
+        : []),
+      dateColumn('created_at', t('admin.companies.columns.created'), i18n.language),
       ...(manages
         ? [
             actionsColumn<CompanyListItem>(t('admin.companies.columns.actions'), 150, (row) => (
@@ -98,7 +116,7 @@ export default function CompaniesPage() {
           ]
         : []),
     ],
-    [t, i18n.language, manages, queryClient],
+    [t, i18n.language, manages, queryClient, viewsCredits, brand.data_feature],
   );
   const filterable = useMemo(() => filterParamsOf(columns), [columns]);
   const list = useServerList<CompanyListItem>({

@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -8,8 +9,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { can, useSignedInUser } from '../../lib/auth.ts';
+import { useBrand } from '../../lib/brand.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { ensureArea } from '../../lib/i18n.ts';
+import { useUserStorage } from '../../lib/user-storage.ts';
 import { type CompanyListItem, levelLabel } from './api.ts';
 import { CompanyActions } from './CompanyActions.tsx';
 import { CompanyTabFrame } from './CompanyTabFrame.tsx';
@@ -44,6 +47,9 @@ function Metrics({ data }: { data: CompanyListItem }) {
   const user = useSignedInUser();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const brand = useBrand();
+  const storage = useUserStorage();
+  const credits = () => import('../credits/credit-dialogs.tsx');
   return (
     <>
       <Stack direction="row" sx={{ mb: 2, alignItems: 'center' }}>
@@ -85,10 +91,55 @@ function Metrics({ data }: { data: CompanyListItem }) {
         <Figure label={t('admin.companies.overview.subsidiaries')} testId="company-subsidiaries">
           {data.subsidiaries}
         </Figure>
+        {can(user, 'view_credits') && (
+          <Figure label={t('admin.credits.creditsLeft')} testId="company-credits">
+            {data.credits_left}
+          </Figure>
+        )}
+        {can(user, 'view_credits') && brand.data_feature && (
+          <Figure label={t('admin.credits.remainingData')} testId="company-data">
+            {t('admin.credits.gb', { value: data.remaining_data })}
+          </Figure>
+        )}
         <Figure label={t('admin.companies.overview.created')}>
           {formatDateTime(data.created_at, i18n.language)}
         </Figure>
       </Box>
+      {can(user, 'view_credits') && (
+        <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 3, flexWrap: 'wrap' }}>
+          <Button
+            variant="outlined"
+            onClick={() => void credits().then((module) => module.openCreditReport(data.id, data.name))}
+          >
+            {t('admin.credits.report')}
+          </Button>
+          {can(user, 'manage_credits') && (
+            <Button
+              variant="outlined"
+              onClick={() => void credits().then((module) => module.openMoveResources(data.id))}
+            >
+              {t('admin.credits.move')}
+            </Button>
+          )}
+          {can(user, 'manage_credits') && brand.data_feature && (
+            <Button
+              variant="outlined"
+              onClick={() => void credits().then((module) => module.openAddData(data.id, data.name, storage))}
+              data-testid="add-data"
+            >
+              {t('admin.credits.addData')}
+            </Button>
+          )}
+          {can(user, 'super_admin') && (
+            <Button
+              variant="outlined"
+              onClick={() => void credits().then((module) => module.openNewPool(data.id))}
+            >
+              {t('admin.credits.newPool')}
+            </Button>
+          )}
+        </Stack>
+      )}
     </>
   );
 }

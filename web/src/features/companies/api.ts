@@ -9,6 +9,8 @@ export interface CompanyListItem {
   level: number;
   users: number;
   subsidiaries: number;
+  credits_left: number;
+  remaining_data: number;
   show_payment: boolean;
   created_at: string;
 }

@@ -4,9 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can, useSignedInUser } from '../../lib/auth.ts';
-import { formatDateTime } from '../../lib/dates.ts';
 import { ensureArea } from '../../lib/i18n.ts';
-import { actionsColumn } from '../../shared/grid/columns.tsx';
+import { actionsColumn, dateColumn } from '../../shared/grid/columns.tsx';
 import { filterParamsOf, type ServerColumn } from '../../shared/grid/grid-query.ts';
 import { ListGrid } from '../../shared/grid/ListGrid.tsx';
 import { ListToolbar } from '../../shared/grid/ListToolbar.tsx';
@@ -52,12 +51,7 @@ export function TagsList({ companyId }: { companyId?: number }) {
               filter: { param: 'company_name', match: 'contains' },
             } satisfies ServerColumn<Tag>,
           ]),
-      {
-        field: 'created_at',
-        headerName: t('admin.tags.columns.created'),
-        width: 170,
-        valueFormatter: (value: string) => formatDateTime(value, i18n.language),
-      },
+      dateColumn('created_at', t('admin.tags.columns.created'), i18n.language),
       ...(manages
         ? [
             actionsColumn<Tag>(t('admin.users.columns.actions'), 110, (row) => (

@@ -5,9 +5,8 @@ import { lazy, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { can, useSignedInUser } from '../../lib/auth.ts';
-import { formatDateTime } from '../../lib/dates.ts';
 import { ensureArea } from '../../lib/i18n.ts';
-import { actionsColumn } from '../../shared/grid/columns.tsx';
+import { actionsColumn, dateColumn } from '../../shared/grid/columns.tsx';
 import { filterParamsOf, type ServerColumn } from '../../shared/grid/grid-query.ts';
 import { ListGrid } from '../../shared/grid/ListGrid.tsx';
 import { ListToolbar } from '../../shared/grid/ListToolbar.tsx';
@@ -64,12 +63,7 @@ export function UsersList({ companyId }: { companyId?: number }) {
         valueFormatter: (value: UserListItem['mfa_type']) =>
           value ? t(`admin.users.mfa.${value}`) : t('admin.users.mfa.none'),
       },
-      {
-        field: 'created_at',
-        headerName: t('admin.users.columns.created'),
-        width: 170,
-        valueFormatter: (value: string) => formatDateTime(value, i18n.language),
-      },
+      dateColumn('created_at', t('admin.users.columns.created'), i18n.language),
       ...(manages
         ? [
             actionsColumn<UserListItem>(t('admin.users.columns.actions'), 110, (row) => (

@@ -1,5 +1,6 @@
 import { OPTION_LIST_LIMIT } from '@fleetport/contracts/limits';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { api } from '../../lib/api.ts';
 import type {
   FieldOption,
@@ -29,7 +30,9 @@ function definedParams(params: OptionParams): OptionParams {
 
 /**
  * Spec §7 "Option lists": GET the list with `limit: 100` and the `fields` it needs, plus the
- * source's filters. Cached and shared through TanStack Query like every other read.
+ * source's filters. Cached and shared through TanStack Query like every other read. The cache
+ * holds the API's items: two pickers of one list that make different options of them (by id
+ * here, by name there) share the request, never each other's options.
  */
 export function optionListQuery(source: OptionSource, params: OptionParams) {
   const filters = definedParams(params);
@@ -40,7 +43,7 @@ export function optionListQuery(source: OptionSource, params: OptionParams) {
         params: { ...filters, limit: OPTION_LIST_LIMIT, fields: source.fields.join(',') },
         signal,
       });
-      return (response.data.data ?? []).map((item) => optionOfItem(source, item));
+      return response.data.data ?? [];
     },
   });
 }
@@ -56,9 +59,14 @@ export function useFieldOptions(
   const source = 'url' in field.options ? field.options : undefined;
   const params = typeof source?.params === 'function' ? source.params(values) : (source?.params ?? {});
   const ready = (source?.requires ?? []).every((key) => params[key] !== undefined && params[key] !== '');
+  const select = useCallback(
+    (items: readonly Item[]) => items.map((item) => optionOfItem(source ?? NO_SOURCE, item)),
+    [source],
+  );
   const query = useQuery({
     ...optionListQuery(source ?? NO_SOURCE, params),
     enabled: source !== undefined && ready,
+    select,
   });
   if (!('url' in field.options)) return { options: field.options, loading: false, failed: false };
   if (!ready) return { options: NO_OPTIONS, loading: false, failed: false };

@@ -48,6 +48,12 @@ export interface FormSubmitOptions {
   onError?: (error: unknown) => void;
   /** A channel in the answer (`meta.channel`); instead of the form runtime's handler. */
   onChannel?: (channel: string, context: ChannelContext) => void;
+  /**
+   * Asked with the payload once the values are valid, before anything is sent: false cancels
+   * the submit and leaves the form as it is (spec §5 'Add data': 'Are you sure you want to spend
+   * N credit(s) to get 2N GB of data?').
+   */
+  confirm?: (payload: FormValues) => Promise<boolean>;
   /** Closes the container (the modal; the form page steps back). */
   onClose?: () => void;
   /** Called before the request is repeated: after a session refresh, a password, an MFA code. */

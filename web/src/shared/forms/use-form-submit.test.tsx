@@ -79,6 +79,25 @@ describe('useFormSubmit: success (spec §4 "Form submit")', () => {
     expect(onCompleted).toHaveBeenCalledTimes(1);
   });
 
+  it("spec §5 'Add data': confirm is asked with the payload first; no sends nothing, yes sends it", async () => {
+    const asked: unknown[] = [];
+    let answer = false;
+    const confirm = vi.fn(async (payload: unknown) => {
+      asked.push(payload);
+      return answer;
+    });
+    const { server, user } = await submitForm(
+      { 'POST /tags': () => ok() },
+      { confirm, hideMsg: true, data: { company_id: 3 } },
+    );
+    await waitFor(() => expect(confirm).toHaveBeenCalledTimes(1));
+    expect(asked[0]).toEqual({ company_id: 3, name: 'Edge' });
+    expect(server.requests('POST /tags')).toHaveLength(0);
+    answer = true;
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(server.requests('POST /tags')).toHaveLength(1));
+  });
+
   it('spec §4: the table (schema.tableRef) and the queries named in reload load again after success', async () => {
     const user = userEvent.setup();
     fakeApi({ 'POST /tags': () => ok() });

@@ -82,6 +82,8 @@ export function useFormSubmit(options: FormSubmitOptions): {
       const current = latest.current;
       try {
         const payload = buildPayload(values, hidden, current);
+        // A question before anything is sent ('spend N credits?'): no means nothing happens.
+        if (current.confirm && !(await current.confirm(payload))) return { status: 'cancelled' };
         let calls = 0;
         const send = async (extra: Record<string, string>) => {
           if (calls > 0) current.onRetry?.();

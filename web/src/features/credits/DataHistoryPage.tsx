@@ -1,0 +1,61 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ensureArea } from '../../lib/i18n.ts';
+import { dateColumn } from '../../shared/grid/columns.tsx';
+import type { ServerColumn } from '../../shared/grid/grid-query.ts';
+import { ListGrid } from '../../shared/grid/ListGrid.tsx';
+import { useServerList } from '../../shared/grid/use-server-list.ts';
+import { CREDITS_KEY, type DataPurchase } from './api.ts';
+import { ServicesTabs } from './ServicesTabs.tsx';
+
+// The strings of this code come with it, not with the page (lib/i18n.ts).
+await Promise.all([ensureArea('admin'), ensureArea('grid')]);
+
+/** System services → Data history: every data purchase (N credits → 2N GB), newest first. */
+export default function DataHistoryPage() {
+  const { t, i18n } = useTranslation();
+  const columns = useMemo<ServerColumn<DataPurchase>[]>(
+    () => [
+      dateColumn('created_at', t('admin.credits.columns.when'), i18n.language, false),
+      {
+        field: 'company_name',
+        headerName: t('admin.credits.columns.company'),
+        flex: 1,
+        minWidth: 160,
+        sortable: false,
+      },
+      {
+        field: 'credits',
+        headerName: t('admin.credits.columns.credits'),
+        type: 'number',
+        width: 110,
+        sortable: false,
+      },
+      { field: 'gb', headerName: t('admin.credits.columns.gb'), type: 'number', width: 90, sortable: false },
+      {
+        field: 'remaining_after',
+        headerName: t('admin.credits.columns.remaining'),
+        type: 'number',
+        width: 140,
+        sortable: false,
+      },
+    ],
+    [t, i18n.language],
+  );
+  const list = useServerList<DataPurchase>({
+    gridId: 'data-history',
+    url: '/companies/data/history',
+    queryKey: [...CREDITS_KEY, 'data-history'],
+  });
+  return (
+    <>
+      <ServicesTabs current="services.data-history" />
+      <ListGrid<DataPurchase>
+        list={list}
+        label={t('admin.credits.dataHistory')}
+        columns={columns}
+        emptyText={t('admin.credits.noDataHistory')}
+      />
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ensureArea } from '../../lib/i18n.ts';
+import type { ServerColumn } from '../../shared/grid/grid-query.ts';
+import { ListGrid } from '../../shared/grid/ListGrid.tsx';
+import { ListToolbar } from '../../shared/grid/ListToolbar.tsx';
+import { useServerList } from '../../shared/grid/use-server-list.ts';
+import type { CompanyListItem } from '../companies/api.ts';
+import { ServicesTabs } from './ServicesTabs.tsx';
+
+// The strings of this code come with it, not with the page (lib/i18n.ts).
+await Promise.all([ensureArea('admin'), ensureArea('grid')]);
+
+/** System services → Data overview: every company's remaining data and credits, most data first. */
+export default function DataOverviewPage() {
+  const { t } = useTranslation();
+  const columns = useMemo<ServerColumn<CompanyListItem>[]>(
+    () => [
+      {
+        field: 'name',
+        headerName: t('admin.credits.columns.company'),
+        flex: 1,
+        minWidth: 180,
+        filter: { param: 'name', match: 'contains' },
+      },
+      { field: 'parent_name', headerName: t('admin.companies.columns.parent'), flex: 1, minWidth: 160 },
+      {
+        field: 'remaining_data',
+        headerName: t('admin.credits.remainingData'),
+        type: 'number',
+        width: 150,
+        valueFormatter: (value: number) => t('admin.credits.gb', { value }),
+      },
+      { field: 'credits_left', headerName: t('admin.credits.creditsLeft'), type: 'number', width: 140 },
+    ],
+    [t],
+  );
+  const list = useServerList<CompanyListItem>({
+    gridId: 'data-overview',
+    url: '/companies',
+    queryKey: ['companies', 'data-overview'],
+    initial: { sort: [{ field: 'remaining_data', sort: 'desc' }] },
+  });
+  return (
+    <>
+      <ServicesTabs current="services.data-overview" />
+      <ListToolbar<CompanyListItem> searchLabel={t('admin.companies.search')} onSearch={list.setSearch} />
+      <ListGrid<CompanyListItem>
+        list={list}
+        label={t('admin.credits.dataOverview')}
+        columns={columns}
+        emptyText={t('admin.companies.empty')}
+      />
+    </>
+  );
+}
