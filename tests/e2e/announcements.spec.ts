@@ -20,6 +20,9 @@ test('an announcement sent from System services appears in a recipient’s bell 
   // The sender: System services → Announcements.
   await signIn(page, 'super@fleetport.example', 'localhost');
   await page.goto(urlFor('localhost', '/system-services'));
+  // Spec §2: /system-services/ opens its first page (credit codes); Announcements is a tab.
+  await expect(page).toHaveURL(/\/system-services\/credit-codes$/);
+  await page.getByRole('tab', { name: 'Announcements' }).click();
   await expect(page).toHaveURL(/\/system-services\/announcements$/);
   await expect(page.getByTestId('page-title')).toHaveText('Announcements');
   // Bad input is refused on its field and loses nothing.
