@@ -15,6 +15,7 @@ import { registerCompanyRoutes } from './modules/companies/routes.ts';
 import { registerCompanyWriteRoutes } from './modules/companies/writes.ts';
 import { registerLocalConfigRoutes } from './modules/config/routes.ts';
 import { registerCreditRoutes } from './modules/credits/routes.ts';
+import { registerDistributorRoutes } from './modules/distributors/routes.ts';
 import { registerFileRoutes } from './modules/files/routes.ts';
 import { registerHealthRoutes } from './modules/health/routes.ts';
 import { registerImpersonationRoutes } from './modules/impersonation/routes.ts';
@@ -107,6 +108,7 @@ export function createApi(deps: ApiDeps): Api {
   registerAnnouncementRoutes(registry, router, deps);
   // Before /companies/:id, so /companies/tree and /companies/data are not taken for an id.
   registerCreditRoutes(registry, router, deps);
+  registerDistributorRoutes(registry, router, deps);
   registerCompanyWriteRoutes(registry, router, deps);
   registerCompanyRoutes(registry, router, deps);
   registerFileRoutes(registry, router, deps);

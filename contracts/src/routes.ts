@@ -498,6 +498,13 @@ export const ROUTES = [
     standalone: true,
     noAuth: true,
   },
+  {
+    name: 'account.accept-company-invitation',
+    path: '/account/accept-company-invitation',
+    title: 'Create your company',
+    standalone: true,
+    noAuth: true,
+  },
   { name: 'account.settings', path: '/account/settings', title: 'Account settings', standalone: true },
 
   // Everything else

@@ -41,3 +41,16 @@ export const acceptInvitationSchema = z.object({
     .max(USERNAME_MAX_LENGTH, `must be at most ${USERNAME_MAX_LENGTH} characters`),
   password: z.string().min(1, 'is required').max(1024),
 });
+
+/** POST /distributors/invitations (spec §5 'Invite new company: email required'). */
+export const inviteCompanySchema = z.object({ email: emailSchema });
+
+/** POST /account/company-invitation/accept: the new company's name and its first admin. */
+export const acceptCompanyInvitationSchema = acceptInvitationSchema.extend({
+  company_name: z
+    .string()
+    .trim()
+    .min(1, 'is required')
+    .min(3, 'must be at least 3 characters')
+    .max(100, 'must be at most 100 characters'),
+});

@@ -361,3 +361,17 @@ export const dataHistory = pgTable('data_history', {
   actorUserId: integer('actor_user_id'),
   createdAt: createdAt(),
 });
+
+/** Open invitations to create a company under the inviter's (migrations/0009_company_invitations.sql). */
+export const companyInvitations = pgTable('company_invitations', {
+  id: serial('id').primaryKey(),
+  parentCompanyId: integer('parent_company_id').notNull(),
+  email: text('email').notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  invitedBy: integer('invited_by'),
+  locale: text('locale', { enum: ['en', 'ja'] })
+    .notNull()
+    .default('en'),
+  expiresAt: at('expires_at').notNull(),
+  createdAt: createdAt(),
+});

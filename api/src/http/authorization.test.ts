@@ -366,6 +366,32 @@ const COMPANY_ROUTES: Record<string, Record<Role, string>> = {
     read_only: /*             */ 'D    D           D       D        D',
     support: /*               */ 'D    D           D       D        D',
   },
+  // Distributors: inviting a company under the caller's own (company-independent), listing and
+  // withdrawing invitations sent from the relation's company.
+  'POST /api/distributors/invitations': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           A       A        A',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'D    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
+  'GET /api/distributors/invitations': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'D    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
+  'DELETE /api/distributors/invitations/{id}': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'D    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
 };
 
 // Routes about the caller themself: every signed-in role may call them, nobody else.
@@ -447,6 +473,8 @@ const PUBLIC_ROUTES: Record<string, number> = {
   'POST /api/account/password/reset': 422, // no token
   'POST /api/account/invitation': 422, // no token
   'POST /api/account/invitation/accept': 422, // no token
+  'POST /api/account/company-invitation': 422, // no token
+  'POST /api/account/company-invitation/accept': 422, // no token
 };
 
 let fx: ApiFixture;
@@ -583,6 +611,36 @@ const creditsIn = async (companyId: number): Promise<void> => {
   }
 };
 
+/**
+ * A company invitation sent from the relation's company, by one of its admins (the invitations
+ * go under the sender's own company); for the list and withdraw rows.
+ */
+const companyInvitationFrom = async (companyId: number): Promise<number | undefined> => {
+  const { db } = fx.api.deps;
+  const [sender] = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.companyId, companyId))
+    .limit(1);
+  if (!sender) return undefined;
+  const passwordHash = await hashPassword(TEST_PASSWORD);
+  const email = `matrix.sender.${Math.random().toString(36).slice(2)}@acme.example`;
+  await db.insert(users).values({
+    email,
+    username: 'Matrix sender',
+    passwordHash,
+    companyId,
+    roleId: BUILT_IN_ROLE_BY_NAME.get('admin')?.id as number,
+    emailVerifiedAt: new Date(),
+  });
+  const client = await fx.login(email);
+  return (
+    await client.post('/api/distributors/invitations', {
+      email: `matrix.company.${Math.random().toString(36).slice(2)}@example.com`,
+    })
+  ).body.data?.id;
+};
+
 /** The status a role gets acting on a file of the company (file routes other than the list). */
 const FILE_PROBES: Record<string, (client: TestClient, companyId: number) => Promise<number>> = {
   'POST /api/files': async (client, companyId) => (await uploadFile(client, companyId)).status,
@@ -705,6 +763,14 @@ const FILE_PROBES: Record<string, (client: TestClient, companyId: number) => Pro
     await creditsIn(companyId);
     return (await client.post('/api/companies/data', { company_id: companyId, credits: 1 })).status;
   },
+  'POST /api/distributors/invitations': async (client) =>
+    (
+      await client.post('/api/distributors/invitations', {
+        email: `matrix.company.${Math.random().toString(36).slice(2)}@example.com`,
+      })
+    ).status,
+  'DELETE /api/distributors/invitations/{id}': async (client, companyId) =>
+    (await client.delete(`/api/distributors/invitations/${await companyInvitationFrom(companyId)}`)).status,
   'POST /api/announcements': async (client, companyId) =>
     (
       await client.post('/api/announcements', {
@@ -813,6 +879,15 @@ describe('authorisation matrix', () => {
               (row: { company_id?: number; from_company_id?: number }) =>
                 row.company_id ?? row.from_company_id,
             ),
+          );
+        }
+        if (route === 'GET /api/distributors/invitations') {
+          if (role === ROLES[0]) {
+            for (const relation of RELATIONS) await companyInvitationFrom(companyIds.get(relation) as number);
+          }
+          const answer = await client.get('/api/distributors/invitations');
+          listed = new Set(
+            (answer.body.data ?? []).map((row: { parent_company_id: number }) => row.parent_company_id),
           );
         }
         if (route === 'GET /api/announcements') {

@@ -19,6 +19,7 @@ const KINDS: MailKind[] = [
   'mfa_code',
   'impersonation_request',
   'user_invitation',
+  'company_invitation',
 ];
 const LOCALES: MailLocale[] = ['en', 'ja'];
 const VALUES = {

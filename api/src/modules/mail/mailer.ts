@@ -11,7 +11,8 @@ export type MailKind =
   | 'reset_password'
   | 'mfa_code'
   | 'impersonation_request'
-  | 'user_invitation';
+  | 'user_invitation'
+  | 'company_invitation';
 export type MailLocale = 'en' | 'ja';
 
 export interface MailRequest {

@@ -13,6 +13,7 @@ export const MAIL_LIFETIMES_S = {
   mfa_code: 600,
   impersonation_request: 24 * 3600,
   user_invitation: INVITATION_LIFETIME_S,
+  company_invitation: INVITATION_LIFETIME_S,
 } as const satisfies Record<MailKind, number>;
 
 interface Template {
@@ -67,6 +68,15 @@ const TEMPLATES: Record<MailLocale, Record<MailKind | 'footer', Template>> = {
         'The link works once and expires in {lifetime}. If you did not expect this invitation, you can ignore it.',
       ],
     },
+    company_invitation: {
+      subject: '{inviter} invites your company to {app}',
+      paragraphs: [
+        'Hello,',
+        '{inviter} of {company_name} invites you to manage your own company on {app}, under {company_name}. To accept, name your company and choose your name and password here:',
+        '{link}',
+        'The link works once and expires in {lifetime}. If you did not expect this invitation, you can ignore it.',
+      ],
+    },
     footer: {
       subject: '',
       paragraphs: ['This message was sent by {app} ({company}). Please do not reply to it.'],
@@ -112,6 +122,15 @@ const TEMPLATES: Record<MailLocale, Record<MailKind | 'footer', Template>> = {
       paragraphs: [
         'こんにちは。',
         '{inviter} が、{app} の {company_name} に {role} として参加するようあなたを招待しています。招待を受けるには、次のリンクで名前とパスワードを設定してください。',
+        '{link}',
+        'このリンクは一度だけ使え、{lifetime}で期限切れになります。心当たりがない場合は、このメールを無視してください。',
+      ],
+    },
+    company_invitation: {
+      subject: '{app}：{inviter} からの会社の招待',
+      paragraphs: [
+        'こんにちは。',
+        '{company_name} の {inviter} が、{app} で {company_name} の下にあなたの会社を作り、管理するよう招待しています。招待を受けるには、次のリンクで会社名、名前、パスワードを設定してください。',
         '{link}',
         'このリンクは一度だけ使え、{lifetime}で期限切れになります。心当たりがない場合は、このメールを無視してください。',
       ],

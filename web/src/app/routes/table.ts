@@ -24,6 +24,7 @@ const PAGES: Partial<Record<RouteName, PageLoader>> = {
   'account.reset-password': () => import('../../features/auth/ResetPasswordPage.tsx'),
   'account.verify-email': () => import('../../features/auth/VerifyEmailPage.tsx'),
   'account.accept-invitation': () => import('../../features/auth/AcceptInvitationPage.tsx'),
+  'account.accept-company-invitation': () => import('../../features/auth/AcceptCompanyInvitationPage.tsx'),
   'account.settings': () => import('../../features/account/AccountSettingsPage.tsx'),
   companies: () => import('../../features/companies/CompaniesPage.tsx'),
   'companies.tree': () => import('../../features/companies/CompanyTreePage.tsx'),
@@ -56,6 +57,7 @@ const TRANSITIONS: Partial<Record<RouteName, Transition>> = {
   'account.reset-password': 'fade',
   'account.verify-email': 'fade',
   'account.accept-invitation': 'fade',
+  'account.accept-company-invitation': 'fade',
   logout: 'none',
 };
 

@@ -152,6 +152,14 @@ export default function CompaniesPage() {
         </Button>
         {manages && (
           <Button
+            onClick={() => void import('./company-dialogs.tsx').then((module) => module.openInviteCompany())}
+            data-testid="invite-company"
+          >
+            {t('admin.companies.inviteCompany')}
+          </Button>
+        )}
+        {manages && (
+          <Button
             variant="contained"
             startIcon={<AddIcon />}
             onClick={() => void import('./company-dialogs.tsx').then((module) => module.openNewCompany())}

@@ -4,6 +4,7 @@ import {
   moveCompanySchema,
   newCompanySchema,
 } from '@fleetport/contracts/companies';
+import { inviteCompanySchema } from '@fleetport/contracts/users';
 import type { QueryClient } from '@tanstack/react-query';
 import i18next, { type TFunction } from 'i18next';
 import { useMemo } from 'react';
@@ -25,6 +26,7 @@ await ensureArea('admin');
 const NEW_COMPANY = 'new-company';
 const EDIT_COMPANY = 'edit-company';
 const MOVE_COMPANY = 'move-company';
+const INVITE_COMPANY = 'invite-company';
 
 /** A company option: its name and tier (the same name may sit in two branches). */
 function companyOption(item: Record<string, unknown>) {
@@ -171,7 +173,40 @@ function MoveCompanyBody({ company }: { company: CompanyRef }) {
   );
 }
 
+/** Spec §2 'Invite new company (distributor)', §5: e-mail required. */
+function InviteCompanyBody() {
+  const { t } = useTranslation();
+  const { close } = useModalControls();
+  const fields = useMemo<FieldSchema[]>(
+    () => [
+      {
+        key: 'hint',
+        label: t('admin.companies.inviteCompanyHint'),
+        component: 'BaseAlert',
+        severity: 'info',
+      },
+      { key: 'email', label: t('admin.companies.fields.email'), required: true, maxlength: 254 },
+    ],
+    [t],
+  );
+  return (
+    <SchemaForm
+      fields={fields}
+      contract={inviteCompanySchema}
+      submitLabel={t('admin.companies.inviteCompany')}
+      onCancel={close}
+      submit={{
+        url: '/distributors/invitations',
+        successMsg: t('admin.companies.companyInvited'),
+        schema: { id: INVITE_COMPANY },
+        onClose: close,
+      }}
+    />
+  );
+}
+
 registerModal(NEW_COMPANY, NewCompanyBody);
+registerModal(INVITE_COMPANY, InviteCompanyBody);
 registerModal(EDIT_COMPANY, EditCompanyBody);
 registerModal(MOVE_COMPANY, MoveCompanyBody);
 
@@ -181,6 +216,14 @@ export function openNewCompany(parentId?: number): void {
     title: i18next.t('admin.companies.new'),
     component: NEW_COMPANY,
     props: parentId ? { parentId } : {},
+  });
+}
+
+export function openInviteCompany(): void {
+  openModal({
+    id: INVITE_COMPANY,
+    title: i18next.t('admin.companies.inviteCompany'),
+    component: INVITE_COMPANY,
   });
 }
 

@@ -1,0 +1,78 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { signIn, urlFor } from './sign-in.ts';
+
+/**
+ * Issue 5: axe-core finds no serious or critical violation on the administration pages and
+ * their dialogs, light and dark: the company tree and page, users, invitations, roles, tags,
+ * credit codes and System services, as the super admin sees them on the default brand.
+ */
+const SCHEMES = ['light', 'dark'] as const;
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+}
+
+const PAGES: readonly { path: string; ready: (page: Page) => ReturnType<Page['getByRole']> }[] = [
+  { path: '/companies/tree', ready: (page) => page.getByRole('link', { name: 'Acme Networks' }) },
+  { path: '/users', ready: (page) => page.getByRole('grid').getByRole('row').nth(1) },
+  { path: '/users/invitations', ready: (page) => page.getByRole('grid') },
+  { path: '/users/roles', ready: (page) => page.getByRole('grid').getByRole('row').nth(1) },
+  { path: '/tags', ready: (page) => page.getByRole('grid').getByRole('row').nth(1) },
+  { path: '/system-services/credit-codes', ready: (page) => page.getByRole('grid') },
+  { path: '/system-services/credit-history', ready: (page) => page.getByRole('grid') },
+  { path: '/system-services/data-overview', ready: (page) => page.getByRole('grid').getByRole('row').nth(1) },
+];
+
+for (const scheme of SCHEMES) {
+  test.describe(`administration, ${scheme}`, () => {
+    test.use({ colorScheme: scheme });
+    test.describe.configure({ timeout: 120_000 });
+
+    test('the administration pages and their dialogs have no serious or critical axe violation', async ({
+      page,
+    }) => {
+      await signIn(page, 'super@fleetport.example', 'localhost');
+      for (const { path, ready } of PAGES) {
+        await page.goto(urlFor('localhost', path));
+        await expect(ready(page)).toBeVisible();
+        expect(await seriousViolations(page), path).toEqual([]);
+      }
+      // The company page and its dialogs.
+      await page.goto(urlFor('localhost', '/companies'));
+      await page.getByRole('searchbox', { name: 'Search companies' }).fill('Acme East Retail');
+      await page.getByRole('grid').getByRole('link', { name: 'Acme East Retail' }).click();
+      await expect(page.getByTestId('company-credits')).toBeVisible();
+      expect(await seriousViolations(page), 'company page').toEqual([]);
+      for (const [button, dialog] of [
+        ['Edit company', 'Edit company'],
+        ['Move company', 'Move company'],
+        ['Move resources', 'Move resources'],
+        ['New pool', 'New pool'],
+      ] as const) {
+        await page.getByRole('button', { name: button }).first().click();
+        await expect(page.getByRole('dialog', { name: dialog })).toBeVisible();
+        expect(await seriousViolations(page), dialog).toEqual([]);
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('dialog', { name: dialog })).toBeHidden();
+      }
+      await page.goto(urlFor('localhost', '/users/roles'));
+      await page.getByTestId('new-role').click();
+      await expect(page.getByRole('dialog', { name: 'New role' })).toBeVisible();
+      expect(await seriousViolations(page), 'New role').toEqual([]);
+      await page.keyboard.press('Escape');
+      await page.goto(urlFor('localhost', '/users'));
+      await page.getByTestId('invite-user').click();
+      await expect(page.getByRole('dialog', { name: 'Invite user' })).toBeVisible();
+      expect(await seriousViolations(page), 'Invite user').toEqual([]);
+    });
+  });
+}

@@ -1,0 +1,176 @@
+import { PASSWORD_MIN_LENGTH } from '@fleetport/contracts/password';
+import { USERNAME_MAX_LENGTH } from '@fleetport/contracts/user-limits';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { AccountCard } from '../../components/AccountCard.tsx';
+import { NewPasswordFields } from '../../components/NewPasswordFields.tsx';
+import { TextInput } from '../../components/TextInput.tsx';
+import { api } from '../../lib/api.ts';
+import { firstErrorItem, messageOf } from '../../shared/api/messages.ts';
+
+type Errors = Partial<Record<'company' | 'username' | 'password' | 'confirmation' | 'general', string>>;
+
+/** Spec §5: a company name has at least 3 characters. */
+const COMPANY_NAME_MIN = 3;
+
+/**
+ * The page of a company invitation (`/account/accept-company-invitation?token=`, issue 5
+ * distributors): the invitee names the new company (it goes under the inviter's) and becomes
+ * its first admin.
+ */
+export default function AcceptCompanyInvitationPage() {
+  const { t } = useTranslation();
+  const [search] = useSearchParams();
+  const token = search.get('token') ?? '';
+  const invitation = useQuery({
+    queryKey: ['company-invitation', token],
+    queryFn: async () =>
+      (
+        await api.http.post<{ data: { email: string; parent_company_name: string } }>(
+          '/account/company-invitation',
+          { token },
+        )
+      ).data.data,
+    enabled: token !== '',
+    retry: false,
+  });
+  const [company, setCompany] = useState('');
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [state, setState] = useState<'idle' | 'busy' | 'done'>('idle');
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (state === 'busy') return;
+    if (company.trim().length < COMPANY_NAME_MIN) {
+      return setErrors({ company: t('auth.companyInvitation.companyTooShort', { min: COMPANY_NAME_MIN }) });
+    }
+    if (!username.trim()) return setErrors({ username: t('auth.invitation.nameRequired') });
+    if (password.length < PASSWORD_MIN_LENGTH) {
+      return setErrors({ password: t('auth.password.tooShort', { min: PASSWORD_MIN_LENGTH }) });
+    }
+    if (password !== confirmation) return setErrors({ confirmation: t('auth.password.mismatch') });
+    setState('busy');
+    setErrors({});
+    try {
+      await api.http.post('/account/company-invitation/accept', {
+        token,
+        company_name: company.trim(),
+        username: username.trim(),
+        password,
+      });
+      setState('done');
+    } catch (failure) {
+      setState('idle');
+      const item = firstErrorItem(failure);
+      if (item?.source === 'password') {
+        setConfirmation('');
+        setErrors({ password: item.message });
+      } else if (item?.source === 'company_name') setErrors({ company: item.message });
+      else setErrors({ general: messageOf(failure) });
+    }
+  };
+
+  const title = t('auth.companyInvitation.title');
+  if (!token || invitation.isError) {
+    return (
+      <AccountCard title={title}>
+        <Alert severity="error" data-testid="invitation-invalid">
+          {invitation.isError ? messageOf(invitation.error) : t('auth.invitation.noToken')}
+        </Alert>
+      </AccountCard>
+    );
+  }
+  if (invitation.isPending) {
+    return (
+      <AccountCard title={title}>
+        <CircularProgress aria-label={t('common.loading')} />
+      </AccountCard>
+    );
+  }
+  const invited = invitation.data;
+  return (
+    <AccountCard title={title}>
+      {state === 'done' ? (
+        <Stack spacing={2}>
+          <Alert severity="success" data-testid="invitation-done">
+            {t('auth.companyInvitation.done', { company: company.trim(), email: invited.email })}
+          </Alert>
+          <Button component={RouterLink} to="/account/login" variant="contained">
+            {t('auth.login.submit')}
+          </Button>
+        </Stack>
+      ) : (
+        <Stack component="form" spacing={2} onSubmit={submit} noValidate>
+          <Typography variant="body2" data-testid="invitation-summary">
+            {t('auth.companyInvitation.summary', {
+              parent: invited.parent_company_name,
+              email: invited.email,
+            })}
+          </Typography>
+          {errors.general && <Alert severity="error">{errors.general}</Alert>}
+          <TextInput
+            label={t('auth.companyInvitation.company')}
+            value={company}
+            onChange={(event) => {
+              setCompany(event.target.value);
+              setErrors({});
+            }}
+            required
+            fullWidth
+            autoFocus
+            autoComplete="organization"
+            error={Boolean(errors.company)}
+            helperText={errors.company}
+            slotProps={{ htmlInput: { maxLength: 100, 'data-testid': 'invitation-company' } }}
+          />
+          <TextInput
+            label={t('auth.invitation.name')}
+            value={username}
+            onChange={(event) => {
+              setUsername(event.target.value);
+              setErrors({});
+            }}
+            required
+            fullWidth
+            autoComplete="name"
+            error={Boolean(errors.username)}
+            helperText={errors.username}
+            slotProps={{ htmlInput: { maxLength: USERNAME_MAX_LENGTH, 'data-testid': 'invitation-name' } }}
+          />
+          <NewPasswordFields
+            password={password}
+            confirmation={confirmation}
+            onPassword={(value) => {
+              setPassword(value);
+              setErrors({});
+            }}
+            onConfirmation={(value) => {
+              setConfirmation(value);
+              setErrors({});
+            }}
+            errors={errors}
+            testIdPrefix="invitation"
+          />
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={state === 'busy'}
+            data-testid="invitation-submit"
+          >
+            {t('auth.companyInvitation.submit')}
+          </Button>
+        </Stack>
+      )}
+    </AccountCard>
+  );
+}
