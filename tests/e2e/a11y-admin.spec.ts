@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { seriousViolations } from './axe.ts';
 import { signIn, urlFor } from './sign-in.ts';
 
 /**
@@ -8,18 +8,6 @@ import { signIn, urlFor } from './sign-in.ts';
  * credit codes and System services, as the super admin sees them on the default brand.
  */
 const SCHEMES = ['light', 'dark'] as const;
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
 
 const PAGES: readonly { path: string; ready: (page: Page) => ReturnType<Page['getByRole']> }[] = [
   { path: '/companies/tree', ready: (page) => page.getByRole('link', { name: 'Acme Networks' }) },

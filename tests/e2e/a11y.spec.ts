@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { seriousViolations } from './axe.ts';
 import { signIn, urlFor } from './sign-in.ts';
 
 /**
@@ -13,18 +13,6 @@ const BRANDS = [
   { name: 'northwind', host: 'northwind.localhost', user: 'user@northwind.example' },
 ] as const;
 const SCHEMES = ['light', 'dark'] as const;
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
 
 for (const brand of BRANDS) {
   for (const scheme of SCHEMES) {

@@ -1,19 +1,16 @@
 import { PASSWORD_MIN_LENGTH } from '@fleetport/contracts/password';
-import { USERNAME_MAX_LENGTH } from '@fleetport/contracts/user-limits';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
-import { AccountCard } from '../../components/AccountCard.tsx';
+import { useSearchParams } from 'react-router';
 import { NewPasswordFields } from '../../components/NewPasswordFields.tsx';
 import { TextInput } from '../../components/TextInput.tsx';
 import { api } from '../../lib/api.ts';
 import { firstErrorItem, messageOf } from '../../shared/api/messages.ts';
+import { InvitationDone, InvitationGate, InviteeNameField } from './invitation-page.tsx';
 
 type Errors = Partial<Record<'company' | 'username' | 'password' | 'confirmation' | 'general', string>>;
 
@@ -29,18 +26,6 @@ export default function AcceptCompanyInvitationPage() {
   const { t } = useTranslation();
   const [search] = useSearchParams();
   const token = search.get('token') ?? '';
-  const invitation = useQuery({
-    queryKey: ['company-invitation', token],
-    queryFn: async () =>
-      (
-        await api.http.post<{ data: { email: string; parent_company_name: string } }>(
-          '/account/company-invitation',
-          { token },
-        )
-      ).data.data,
-    enabled: token !== '',
-    retry: false,
-  });
   const [company, setCompany] = useState('');
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -80,97 +65,74 @@ export default function AcceptCompanyInvitationPage() {
     }
   };
 
-  const title = t('auth.companyInvitation.title');
-  if (!token || invitation.isError) {
-    return (
-      <AccountCard title={title}>
-        <Alert severity="error" data-testid="invitation-invalid">
-          {invitation.isError ? messageOf(invitation.error) : t('auth.invitation.noToken')}
-        </Alert>
-      </AccountCard>
-    );
-  }
-  if (invitation.isPending) {
-    return (
-      <AccountCard title={title}>
-        <CircularProgress aria-label={t('common.loading')} />
-      </AccountCard>
-    );
-  }
-  const invited = invitation.data;
   return (
-    <AccountCard title={title}>
-      {state === 'done' ? (
-        <Stack spacing={2}>
-          <Alert severity="success" data-testid="invitation-done">
-            {t('auth.companyInvitation.done', { company: company.trim(), email: invited.email })}
-          </Alert>
-          <Button component={RouterLink} to="/account/login" variant="contained">
-            {t('auth.login.submit')}
-          </Button>
-        </Stack>
-      ) : (
-        <Stack component="form" spacing={2} onSubmit={submit} noValidate>
-          <Typography variant="body2" data-testid="invitation-summary">
-            {t('auth.companyInvitation.summary', {
-              parent: invited.parent_company_name,
-              email: invited.email,
-            })}
-          </Typography>
-          {errors.general && <Alert severity="error">{errors.general}</Alert>}
-          <TextInput
-            label={t('auth.companyInvitation.company')}
-            value={company}
-            onChange={(event) => {
-              setCompany(event.target.value);
-              setErrors({});
-            }}
-            required
-            fullWidth
-            autoFocus
-            autoComplete="organization"
-            error={Boolean(errors.company)}
-            helperText={errors.company}
-            slotProps={{ htmlInput: { maxLength: 100, 'data-testid': 'invitation-company' } }}
+    <InvitationGate<{ email: string; parent_company_name: string }>
+      title={t('auth.companyInvitation.title')}
+      token={token}
+      lookup="/account/company-invitation"
+    >
+      {(invited) =>
+        state === 'done' ? (
+          <InvitationDone
+            message={t('auth.companyInvitation.done', { company: company.trim(), email: invited.email })}
           />
-          <TextInput
-            label={t('auth.invitation.name')}
-            value={username}
-            onChange={(event) => {
-              setUsername(event.target.value);
-              setErrors({});
-            }}
-            required
-            fullWidth
-            autoComplete="name"
-            error={Boolean(errors.username)}
-            helperText={errors.username}
-            slotProps={{ htmlInput: { maxLength: USERNAME_MAX_LENGTH, 'data-testid': 'invitation-name' } }}
-          />
-          <NewPasswordFields
-            password={password}
-            confirmation={confirmation}
-            onPassword={(value) => {
-              setPassword(value);
-              setErrors({});
-            }}
-            onConfirmation={(value) => {
-              setConfirmation(value);
-              setErrors({});
-            }}
-            errors={errors}
-            testIdPrefix="invitation"
-          />
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={state === 'busy'}
-            data-testid="invitation-submit"
-          >
-            {t('auth.companyInvitation.submit')}
-          </Button>
-        </Stack>
-      )}
-    </AccountCard>
+        ) : (
+          <Stack component="form" spacing={2} onSubmit={submit} noValidate>
+            <Typography variant="body2" data-testid="invitation-summary">
+              {t('auth.companyInvitation.summary', {
+                parent: invited.parent_company_name,
+                email: invited.email,
+              })}
+            </Typography>
+            {errors.general && <Alert severity="error">{errors.general}</Alert>}
+            <TextInput
+              label={t('auth.companyInvitation.company')}
+              value={company}
+              onChange={(event) => {
+                setCompany(event.target.value);
+                setErrors({});
+              }}
+              required
+              fullWidth
+              autoFocus
+              autoComplete="organization"
+              error={Boolean(errors.company)}
+              helperText={errors.company}
+              slotProps={{ htmlInput: { maxLength: 100, 'data-testid': 'invitation-company' } }}
+            />
+            <InviteeNameField
+              value={username}
+              onChange={(value) => {
+                setUsername(value);
+                setErrors({});
+              }}
+              error={errors.username}
+            />
+            <NewPasswordFields
+              password={password}
+              confirmation={confirmation}
+              onPassword={(value) => {
+                setPassword(value);
+                setErrors({});
+              }}
+              onConfirmation={(value) => {
+                setConfirmation(value);
+                setErrors({});
+              }}
+              errors={errors}
+              testIdPrefix="invitation"
+            />
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={state === 'busy'}
+              data-testid="invitation-submit"
+            >
+              {t('auth.companyInvitation.submit')}
+            </Button>
+          </Stack>
+        )
+      }
+    </InvitationGate>
   );
 }

@@ -1,0 +1,99 @@
+import { USERNAME_MAX_LENGTH } from '@fleetport/contracts/user-limits';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { AccountCard } from '../../components/AccountCard.tsx';
+import { TextInput } from '../../components/TextInput.tsx';
+import { api } from '../../lib/api.ts';
+import { messageOf } from '../../shared/api/messages.ts';
+
+/**
+ * What an e-mailed invitation link's page shares (a user's, a company's): the link checked with
+ * the API first (`lookup`: its POST answers what it invites to), the incomplete, invalid and
+ * loading states, the name field and the final 'sign in' step.
+ */
+export function InvitationGate<T>({
+  title,
+  token,
+  lookup,
+  children,
+}: {
+  title: string;
+  token: string;
+  lookup: string;
+  children: (invitation: T) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const invitation = useQuery({
+    queryKey: ['invitation', lookup, token],
+    queryFn: async () => (await api.http.post<{ data: T }>(lookup, { token })).data.data,
+    enabled: token !== '',
+    retry: false,
+  });
+  if (!token || invitation.isError) {
+    return (
+      <AccountCard title={title}>
+        <Alert severity="error" data-testid="invitation-invalid">
+          {invitation.isError ? messageOf(invitation.error) : t('auth.invitation.noToken')}
+        </Alert>
+      </AccountCard>
+    );
+  }
+  if (invitation.isPending) {
+    return (
+      <AccountCard title={title}>
+        <CircularProgress aria-label={t('common.loading')} />
+      </AccountCard>
+    );
+  }
+  return <AccountCard title={title}>{children(invitation.data)}</AccountCard>;
+}
+
+/** The account is ready: say so and lead to the login page. */
+export function InvitationDone({ message }: { message: string }) {
+  const { t } = useTranslation();
+  return (
+    <Stack spacing={2}>
+      <Alert severity="success" data-testid="invitation-done">
+        {message}
+      </Alert>
+      <Button component={RouterLink} to="/account/login" variant="contained">
+        {t('auth.login.submit')}
+      </Button>
+    </Stack>
+  );
+}
+
+/** The invitee's name. */
+export function InviteeNameField({
+  value,
+  onChange,
+  error,
+  autoFocus,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+  autoFocus?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <TextInput
+      label={t('auth.invitation.name')}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      required
+      fullWidth
+      autoFocus={autoFocus}
+      autoComplete="name"
+      error={Boolean(error)}
+      helperText={error}
+      slotProps={{ htmlInput: { maxLength: USERNAME_MAX_LENGTH, 'data-testid': 'invitation-name' } }}
+    />
+  );
+}
