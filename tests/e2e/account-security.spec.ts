@@ -63,24 +63,34 @@ test('spec §2: the impersonation banner names the user and company; Cancel retu
   const me = await callApi(target, 'GET', '/user');
   const targetUser = me.body.data as { id: number; company_id: number; company_name: string };
 
-  await signIn(page, 'super@fleetport.example', 'localhost');
-  expect((await callApi(page, 'POST', `/users/${targetUser.id}/impersonation/request`, {})).status).toBe(200);
+  // The admin asks from the Users page; the target allows it from the e-mailed link's page.
+  await signIn(page, 'super@fleetport.example', 'localhost', '/users');
+  await page.getByRole('searchbox', { name: 'Search users' }).fill('guest@acme');
+  const row = page.getByRole('grid', { name: 'Users' }).getByRole('row', { name: /guest@acme\.example/ });
+  await row.getByRole('button', { name: 'Sign in as this user' }).click();
+  await expect(page.getByText('guest@acme.example has not allowed access. Request it first.')).toBeVisible();
+  await row.getByRole('button', { name: 'Request access' }).click();
+  await expect(
+    page.getByText('An e-mail asks guest@acme.example to allow access to their account.'),
+  ).toBeVisible();
   const outbox = await page.request.get(
     `http://127.0.0.1:18182/api/testing/outbox?to=${encodeURIComponent('guest@acme.example')}`,
     { headers: { 'X-Requested-With': 'XMLHttpRequest' } },
   );
   const mails = (await outbox.json()).data as { kind: string; link: string | null }[];
   const grant = mails.find((mail) => mail.link?.includes('/users/confirm-impersonation-access/'));
-  const token = grant?.link?.split('/').at(-1) ?? '';
-  expect(token).not.toBe('');
-  expect((await callApi(target, 'POST', `/users/confirm-impersonation-access/${token}`, {})).status).toBe(
-    200,
-  );
+  expect(grant?.link).toBeDefined();
+  // The link is on the requesting brand's host: the target signs in there and lands on it.
+  await target.goto(grant?.link as string);
+  await expect(target).toHaveURL(/\/account\/login\?continue_url=/);
+  await target.getByTestId('login-email').fill('guest@acme.example');
+  await target.getByTestId('login-password').fill(E2E_PASSWORD);
+  await target.getByTestId('login-submit').click();
+  await target.getByTestId('impersonation-allow').click();
+  await expect(target.getByTestId('impersonation-granted')).toBeVisible();
   await targetContext.close();
 
-  const started = await callApi(page, 'POST', `/users/${targetUser.id}/impersonate`, {});
-  expect(started.status).toBe(200);
-  await page.reload();
+  await row.getByRole('button', { name: 'Sign in as this user' }).click();
   const banner = page.getByTestId('impersonation-banner');
   await expect(banner).toHaveText(
     new RegExp(

@@ -106,11 +106,21 @@ export function registerCreditRoutes(registry: RouteRegistry, router: Router, de
         .innerJoin(rolePermissions, eq(rolePermissions.roleId, users.roleId))
         .where(and(eq(users.companyId, change.companyId), eq(rolePermissions.permission, 'manage_credits')));
       const [type] = await db.select().from(creditTypes).where(eq(creditTypes.id, change.creditTypeId));
+      const [company] = await db
+        .select({ showPayment: companies.showPayment })
+        .from(companies)
+        .where(eq(companies.id, change.companyId));
       await notifications.createMany(
         managers.map((manager) => manager.id),
         'creditAmountTooLow',
         `Only ${change.after} ${creditTypeLabel(type?.name ?? 'credits', false)} credit(s) left.`,
-        { company_id: change.companyId, credit_type_id: change.creditTypeId, credits_left: change.after },
+        {
+          company_id: change.companyId,
+          credit_type_id: change.creditTypeId,
+          credits_left: change.after,
+          // Spec §6: users of a company with show_payment see the brand's buy link on it.
+          show_payment: company?.showPayment ?? false,
+        },
       );
     }
   };

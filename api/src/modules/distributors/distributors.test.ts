@@ -37,14 +37,12 @@ describe('distributors (spec §2 "Invite new company", §5, §7 POST /distributo
       password: 'a reseller passphrase 1',
     });
     expect(taken.body.errors[0].source).toBe('company_name');
-    const short = await fx
-      .client()
-      .post('/api/account/company-invitation/accept', {
-        token,
-        company_name: 'AB',
-        username: 'Rex',
-        password: 'a reseller passphrase 1',
-      });
+    const short = await fx.client().post('/api/account/company-invitation/accept', {
+      token,
+      company_name: 'AB',
+      username: 'Rex',
+      password: 'a reseller passphrase 1',
+    });
     expect(short.body.errors[0].source).toBe('company_name');
     const accepted = await fx.client().post('/api/account/company-invitation/accept', {
       token,

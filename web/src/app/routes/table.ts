@@ -34,6 +34,7 @@ const PAGES: Partial<Record<RouteName, PageLoader>> = {
   users: () => import('../../features/users/UsersPage.tsx'),
   'users.invitations': () => import('../../features/users/InvitationsPage.tsx'),
   'users.roles': () => import('../../features/roles/RolesPage.tsx'),
+  'users.confirm-impersonation': () => import('../../features/users/ImpersonationGrantPage.tsx'),
   tags: () => import('../../features/tags/TagsPage.tsx'),
   tag: () => import('../../features/tags/TagPage.tsx'),
   'company.tags': () => import('../../features/tags/CompanyTagsPage.tsx'),

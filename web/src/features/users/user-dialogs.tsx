@@ -3,9 +3,11 @@ import type { QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FORM_RUNTIME } from '../../app/form-runtime.ts';
 import { api } from '../../lib/api.ts';
 import { ensureArea } from '../../lib/i18n.ts';
 import { messageOf } from '../../shared/api/messages.ts';
+import { StepUpCancelled, withStepUp } from '../../shared/api/step-up.ts';
 import type { FieldSchema, FormValues } from '../../shared/forms/field-schema.ts';
 import { SchemaForm } from '../../shared/forms/SchemaForm.tsx';
 import { confirmAction } from '../../shared/modals/confirm-action.ts';
@@ -170,5 +172,36 @@ export async function resendInvitation(invitation: Invitation, queryClient: Quer
     await queryClient.invalidateQueries({ queryKey: USERS_KEY });
   } catch (error) {
     toast(messageOf(error), { type: 'error' });
+  }
+}
+
+/** Spec §2 impersonation request: the user gets an e-mail to allow access for 24 hours. */
+export async function requestImpersonation(user: UserListItem): Promise<void> {
+  try {
+    await api.http.post(`/users/${user.id}/impersonation/request`, {});
+    toast(i18next.t('admin.impersonation.requested', { email: user.email }), { type: 'success' });
+  } catch (error) {
+    toast(messageOf(error), { type: 'error' });
+  }
+}
+
+/**
+ * Signs in as the user (spec §2 impersonation), after the admin's own second factor when the
+ * API asks for it; the console then starts again as that user, under the banner.
+ */
+export async function impersonate(user: UserListItem): Promise<void> {
+  try {
+    await withStepUp((extra) => api.http.post(`/users/${user.id}/impersonate`, extra), FORM_RUNTIME.prompts);
+    window.location.assign('/');
+  } catch (error) {
+    if (error instanceof StepUpCancelled) return;
+    const code = (error as { response?: { data?: { errors?: { code?: string }[] } } }).response?.data
+      ?.errors?.[0]?.code;
+    toast(
+      code === 'IMPERSONATION_NOT_ALLOWED'
+        ? i18next.t('admin.impersonation.notAllowed', { email: user.email })
+        : messageOf(error),
+      { type: 'error' },
+    );
   }
 }
