@@ -15,7 +15,7 @@ async function chooseOption(page: Page, field: string, option: string | RegExp):
 }
 
 async function newCompany(page: Page, name: string, parent: RegExp): Promise<void> {
-  await page.getByRole('button', { name: 'New company' }).first().click();
+  await page.getByTestId('new-company').click();
   const dialog = page.getByRole('dialog', { name: 'New company' });
   await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
   await chooseOption(page, 'Parent company', parent);
@@ -42,7 +42,7 @@ test('an admin creates a subsidiary two levels deep, sees it in the tree, moves,
   await expect(page.getByRole('grid').getByRole('link', { name: 'Acme West' })).toBeVisible();
 
   // Spec §5 "New company name: required, minimum length 3": refused on the field, nothing lost.
-  await page.getByRole('button', { name: 'New company' }).click();
+  await page.getByTestId('new-company').click();
   const dialog = page.getByRole('dialog', { name: 'New company' });
   await dialog.getByRole('button', { name: 'New company' }).click();
   await expect(dialog.getByText('This field is required').first()).toBeVisible();
@@ -143,7 +143,8 @@ test('spec §6: who may write companies: readers see no write action, and the AP
   await signIn(page, 'advanced@acme.example');
   await expect(page).toHaveURL(/\/companies$/);
   await expect(page.getByRole('grid').getByRole('link', { name: 'Acme East', exact: true })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'New company' })).toHaveCount(0);
+  await expect(page.getByTestId('new-company')).toHaveCount(0);
+  await expect(page.getByTestId('invite-company')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Delete company' })).toHaveCount(0);
   const parent = (await callApi(page, 'GET', '/companies?name=Acme%20West&fields=id')).body.data as {
     id: number;
