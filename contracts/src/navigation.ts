@@ -62,7 +62,8 @@ export const NAVIGATION: readonly NavGroup[] = [
     icon: 'settings',
     children: [
       { route: 'statistics' },
-      { route: 'system-services' },
+      // Its pages are named services.* (spec §2 route names): they light it up too.
+      { route: 'system-services', highlights: ['services'] },
       { route: 'files.global.firmware' },
       { route: 'auth-devices' },
     ],
