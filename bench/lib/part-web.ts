@@ -212,7 +212,8 @@ async function lighthouseRuns(ctx: BenchContext, presets: readonly ('mobile' | '
       {
         name: 'shell',
         label: 'shell (signed in)',
-        url: `${origin}/management/files`,
+        // The admin's landing page (the first permitted page): Companies, with its grid.
+        url: `${origin}/companies`,
         headers: { Cookie: cookie },
       },
     ];
