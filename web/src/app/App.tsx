@@ -14,6 +14,8 @@ import { takeDeferredToast } from '../shared/toasts/deferred.ts';
 import { toast } from '../shared/toasts/toasts.tsx';
 import { type BootState, boot } from './boot.ts';
 import { FORM_RUNTIME } from './form-runtime.ts';
+import { pageOf } from './GuardedPage.tsx';
+import { AppLayout } from './layout/RootLayout.tsx';
 import { Maintenance } from './notices/Notices.tsx';
 import { createAppRouter, ROUTE_OBJECTS } from './router.tsx';
 import type { WebRoute } from './routes/table.ts';
@@ -26,9 +28,25 @@ const GlobalNotice = lazy(() =>
   import('./notices/GlobalNotice.tsx').then((module) => ({ default: module.GlobalNotice })),
 );
 
+function routeAt(pathname: string): WebRoute | undefined {
+  return matchRoutes(ROUTE_OBJECTS, pathname)?.at(-1)?.route.handle as WebRoute | undefined;
+}
+
 function noAuthAt(pathname: string): boolean {
-  const handle = matchRoutes(ROUTE_OBJECTS, pathname)?.at(-1)?.route.handle as WebRoute | undefined;
-  return Boolean(handle?.noAuth);
+  return Boolean(routeAt(pathname)?.noAuth);
+}
+
+/**
+ * A signed-in page needs the layout and its own code once start-up ends: both are fetched while
+ * the start-up calls are under way, not one after the other once they end (first paint on a slow
+ * phone). A wrong guess (no session after all) costs a download, never a different page.
+ */
+function prefetchFirstPage(pathname: string): void {
+  const route = routeAt(pathname);
+  if (route?.noAuth || route?.standalone) return;
+  const ignore = () => undefined;
+  AppLayout.preload().catch(ignore);
+  if (route) pageOf(route)?.preload().catch(ignore);
 }
 
 /** Spec §8: 'The network connection has been lost.' when the browser goes offline. */
@@ -50,6 +68,7 @@ export function App() {
 
   useEffect(() => {
     let live = true;
+    prefetchFirstPage(window.location.pathname);
     boot({
       api,
       online: navigator.onLine,

@@ -1,22 +1,24 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { useCurrentUser } from '../lib/auth.ts';
 import { useBrand } from '../lib/brand.ts';
 import { loginLocation } from '../lib/continue-url.ts';
+import { type Preloadable, preloadable } from '../lib/preloadable.ts';
 import { firstPermittedPath, guard, OFFLINE_PAGE } from './guard.ts';
 import { PageTransition } from './layout/PageTransition.tsx';
 import { AccessDenied } from './notices/Notices.tsx';
 import { wasOnlineAt } from './online-at-navigation.ts';
 import type { WebRoute } from './routes/table.ts';
 
-const pages = new Map<string, LazyExoticComponent<ComponentType>>();
-function pageOf(route: WebRoute): LazyExoticComponent<ComponentType> | undefined {
+const pages = new Map<string, Preloadable<object>>();
+/** The route's page, loaded on first visit (or ahead of it: `pageOf(route)?.preload()`). */
+export function pageOf(route: WebRoute): Preloadable<object> | undefined {
   if (!route.load) return undefined;
   let page = pages.get(route.name);
   if (!page) {
-    page = lazy(route.load);
+    page = preloadable(route.load);
     pages.set(route.name, page);
   }
   return page;

@@ -1,11 +1,14 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Outlet, useMatches } from 'react-router';
 import { PageLoadingScreen } from '../../components/PageLoadingScreen.tsx';
 import { useCurrentUser } from '../../lib/auth.ts';
+import { preloadable } from '../../lib/preloadable.ts';
 import type { WebRoute } from '../routes/table.ts';
 
 /** The full layout loads with the first signed-in page: the account pages never need it. */
-const AppLayout = lazy(() => import('./AppLayout.tsx').then((module) => ({ default: module.AppLayout })));
+export const AppLayout = preloadable<Parameters<typeof import('./AppLayout.tsx').AppLayout>[0]>(() =>
+  import('./AppLayout.tsx').then((module) => ({ default: module.AppLayout })),
+);
 
 /**
  * Spec §2 "Shared layout": three layout states. Standalone routes and signed-out visitors get

@@ -4,14 +4,16 @@ import {
   type GridFilterModel,
   type GridFilterOperator,
   type GridPaginationModel,
+  GridPreferencePanelsValue,
   type GridSortModel,
   type GridValidRowModel,
   getGridNumericOperators,
   getGridSingleSelectOperators,
   getGridStringOperators,
+  useGridApiRef,
 } from '@mui/x-data-grid';
 import { jaJP } from '@mui/x-data-grid/locales';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readCspNonce } from '../../lib/csp-nonce.ts';
 import {
@@ -21,6 +23,7 @@ import {
   PAGE_SIZES,
   type ServerColumn,
 } from './grid-query.ts';
+import type { GridPanel } from './StaticGrid.tsx';
 
 export interface ServerGridProps<Row extends GridValidRowModel> {
   /** Names the grid for assistive technology. */
@@ -35,11 +38,23 @@ export interface ServerGridProps<Row extends GridValidRowModel> {
   onColumnVisibilityChange: (next: ColumnVisibility) => void;
   /** Shown in the grid when there is no row (and nothing failed). */
   emptyText: string;
+  /** A panel to open once mounted: the one a click on the first paint asked for. */
+  initialPanel?: GridPanel | undefined;
 }
 
 const japanese = jaJP.components.MuiDataGrid.defaultProps.localeText;
 /** The grid writes its CSS variables in a <style> of its own: it needs the page's CSP nonce. */
 const nonce = typeof document === 'undefined' ? undefined : readCspNonce(document);
+
+const SLOT_PROPS = {
+  toolbar: {
+    showQuickFilter: false,
+    csvOptions: { disableToolbarButton: true },
+    printOptions: { disableToolbarButton: true },
+  },
+} as const;
+const GRID_SX = { minHeight: 320 } as const;
+const PAGE_SIZE_OPTIONS = [...PAGE_SIZES];
 
 function operatorsOf(type: GridColDef['type']): GridFilterOperator[] {
   if (type === 'number') return getGridNumericOperators() as GridFilterOperator[];
@@ -77,16 +92,41 @@ export function ServerGrid<Row extends GridValidRowModel>({
   columnVisibility,
   onColumnVisibilityChange,
   emptyText,
+  initialPanel,
 }: ServerGridProps<Row>) {
   const { i18n } = useTranslation();
+  const apiRef = useGridApiRef();
+  // Only the panel asked for when the grid arrived: later renders leave the panels to the user.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on mount only
+  useEffect(() => {
+    if (initialPanel) apiRef.current?.showPreferences(GridPreferencePanelsValue[initialPanel]);
+  }, []);
   const gridCols = useMemo(() => gridColumns(columns), [columns]);
-  const pagination: GridPaginationModel = { page: state.page, pageSize: state.pageSize };
-  const sortModel: GridSortModel = state.sort.map((key) => ({ field: key.field, sort: key.sort ?? null }));
-  const filterModel: GridFilterModel = {
-    items: state.filters.map((item, index) => ({ id: index, ...item })),
-  };
+  // The grid compares its controlled models by reference: a new object on every render would
+  // make it re-apply them (and re-render) each time the page renders.
+  const pagination: GridPaginationModel = useMemo(
+    () => ({ page: state.page, pageSize: state.pageSize }),
+    [state.page, state.pageSize],
+  );
+  const sortModel: GridSortModel = useMemo(
+    () => state.sort.map((key) => ({ field: key.field, sort: key.sort ?? null })),
+    [state.sort],
+  );
+  const filterModel: GridFilterModel = useMemo(
+    () => ({ items: state.filters.map((item, index) => ({ id: index, ...item })) }),
+    [state.filters],
+  );
+  const localeText = useMemo(
+    () => ({
+      ...(i18n.language === 'ja' ? japanese : {}),
+      noRowsLabel: emptyText,
+      noResultsOverlayLabel: emptyText,
+    }),
+    [i18n.language, emptyText],
+  );
   return (
     <DataGrid
+      apiRef={apiRef}
       aria-label={label}
       {...(nonce ? { nonce } : {})}
       columns={gridCols}
@@ -118,24 +158,14 @@ export function ServerGrid<Row extends GridValidRowModel>({
       }
       columnVisibilityModel={columnVisibility}
       onColumnVisibilityModelChange={(next) => onColumnVisibilityChange(next)}
-      pageSizeOptions={[...PAGE_SIZES]}
+      pageSizeOptions={PAGE_SIZE_OPTIONS}
       disableRowSelectionOnClick
       disableColumnSelector={false}
       showToolbar
-      slotProps={{
-        toolbar: {
-          showQuickFilter: false,
-          csvOptions: { disableToolbarButton: true },
-          printOptions: { disableToolbarButton: true },
-        },
-      }}
-      localeText={{
-        ...(i18n.language === 'ja' ? japanese : {}),
-        noRowsLabel: emptyText,
-        noResultsOverlayLabel: emptyText,
-      }}
+      slotProps={SLOT_PROPS}
+      localeText={localeText}
       autoHeight={false}
-      sx={{ minHeight: 320 }}
+      sx={GRID_SX}
     />
   );
 }

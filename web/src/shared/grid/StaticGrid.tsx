@@ -1,0 +1,198 @@
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import type { GridValidRowModel } from '@mui/x-data-grid';
+import type { CSSProperties, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ServerGridProps } from './ServerGrid.tsx';
+
+/** A grid panel a click on the first paint asks for: the full grid opens it when it arrives. */
+export type GridPanel = 'columns' | 'filters';
+
+type Column<Row extends GridValidRowModel> = ServerGridProps<Row>['columns'][number];
+
+/** A cell as the full grid shows it: renderCell, else valueFormatter, else the value or its option label. */
+function cellOf<Row extends GridValidRowModel>(column: Column<Row>, row: Row): ReactNode {
+  const raw = row[column.field];
+  const value = column.valueGetter
+    ? (column.valueGetter as (value: unknown, row: Row) => unknown)(raw, row)
+    : raw;
+  if (column.renderCell) {
+    return (column.renderCell as (params: { row: Row; value: unknown; field: string }) => ReactNode)({
+      row,
+      value,
+      field: column.field,
+    });
+  }
+  if (column.valueFormatter) {
+    return String((column.valueFormatter as (value: unknown, row: Row) => unknown)(value, row) ?? '');
+  }
+  const options = 'valueOptions' in column ? column.valueOptions : undefined;
+  if (Array.isArray(options)) {
+    const option = options.find(
+      (candidate): candidate is { value: unknown; label: string } =>
+        typeof candidate === 'object' && candidate.value === value,
+    );
+    if (option) return option.label;
+  }
+  return value === null || value === undefined ? '' : String(value);
+}
+
+function trackOf<Row extends GridValidRowModel>(column: Column<Row>): string {
+  if (column.flex) return `minmax(${column.minWidth ?? 50}px, ${column.flex}fr)`;
+  return `${column.width ?? 100}px`;
+}
+
+/**
+ * One style for the whole grid (not one per cell: a page of cells styled one by one is what made
+ * the first paint slow). Heights and paddings are the full grid's, so the swap does not move.
+ */
+const SX = {
+  border: 1,
+  borderColor: 'divider',
+  borderRadius: 1,
+  minHeight: 320,
+  fontSize: '0.875rem',
+  '& .bar': {
+    display: 'flex',
+    justifyContent: 'flex-end',
+    alignItems: 'center',
+    gap: 0.5,
+    px: 1,
+    minHeight: 52,
+  },
+  '& .top': { borderBottom: 1, borderColor: 'divider' },
+  '& table': { display: 'block', overflowX: 'auto', borderCollapse: 'collapse' },
+  '& thead, & tbody': { display: 'block' },
+  '& tr': {
+    display: 'grid',
+    gridTemplateColumns: 'var(--grid-columns)',
+    minWidth: 'min-content',
+    height: 52,
+    borderBottom: 1,
+    borderColor: 'divider',
+  },
+  '& tr[data-busy]': { opacity: 0.6 },
+  '& .head': { height: 56 },
+  '& th': { fontWeight: 500, textAlign: 'start' },
+  '& th, & td': {
+    px: '10px',
+    display: 'flex',
+    alignItems: 'center',
+    gap: 0.5,
+    overflow: 'hidden',
+    minWidth: 0,
+    whiteSpace: 'nowrap',
+  },
+  '& [data-end]': { justifyContent: 'flex-end' },
+  '& [data-sortable]': { cursor: 'pointer' },
+  '& th[aria-sort=ascending]::after': { content: '"↑"', color: 'text.secondary' },
+  '& th[aria-sort=descending]::after': { content: '"↓"', color: 'text.secondary' },
+  '& th > span': { overflow: 'hidden', textOverflow: 'ellipsis' },
+  '& .empty': { height: 104, display: 'grid', placeItems: 'center', color: 'text.secondary' },
+} as const;
+
+/**
+ * The grid's first paint: the page of rows the server answered, laid out as the full grid lays
+ * it out (same columns, cells, heights and borders), with sorting by header and paging. The full
+ * MUI X grid, a large chunk whose first render costs a slow phone about a second, replaces it as
+ * soon as the pointer, a touch or the focus reaches it (`onWake`), so reading a list never waits
+ * for it and working with one gets every feature of it.
+ */
+export function StaticGrid<Row extends GridValidRowModel>({
+  label,
+  columns,
+  rows,
+  total,
+  loading,
+  state,
+  onStateChange,
+  columnVisibility,
+  emptyText,
+  onWake,
+}: ServerGridProps<Row> & { onWake: (panel?: GridPanel) => void }) {
+  const { t } = useTranslation();
+  const shown = columns.filter((column) => columnVisibility[column.field] !== false);
+  const template = shown.map(trackOf).join(' ');
+  const sortKey = state.sort[0];
+  const from = total === 0 ? 0 : state.page * state.pageSize + 1;
+  const to = Math.min(total, (state.page + 1) * state.pageSize);
+  const sortBy = (field: string) => {
+    const next = sortKey?.field !== field ? 'asc' : sortKey.sort === 'asc' ? 'desc' : null;
+    onStateChange({ ...state, page: 0, sort: next ? [{ field, sort: next }] : [] });
+  };
+
+  return (
+    <Box
+      data-testid="grid-first-paint"
+      onPointerEnter={() => onWake()}
+      onTouchStart={() => onWake()}
+      onFocus={() => onWake()}
+      sx={SX}
+      style={{ '--grid-columns': template } as CSSProperties}
+    >
+      <div className="bar top">
+        <Button size="small" onClick={() => onWake('columns')}>
+          {t('grid.columns')}
+        </Button>
+        <Button size="small" onClick={() => onWake('filters')}>
+          {t('grid.filters')}
+        </Button>
+      </div>
+      {/* biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: it stands in for the full grid, so assistive technology meets the same grid before and after the swap */}
+      <table role="grid" tabIndex={0} aria-label={label} aria-rowcount={total + 1} aria-busy={loading}>
+        <thead>
+          <tr className="head">
+            {shown.map((column) => {
+              const sortable = column.sortable !== false;
+              const direction = sortKey?.field === column.field ? sortKey.sort : null;
+              return (
+                <th
+                  key={column.field}
+                  scope="col"
+                  aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'}
+                  data-end={column.type === 'number' || undefined}
+                  data-sortable={sortable || undefined}
+                  onClick={sortable ? () => sortBy(column.field) : undefined}
+                >
+                  <span>{column.headerName}</span>
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((item, index) => (
+            <tr key={String(item.id ?? index)} data-busy={loading || undefined}>
+              {shown.map((column) => (
+                <td key={column.field} data-end={column.type === 'number' || undefined}>
+                  {cellOf(column, item)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {rows.length === 0 && <div className="empty">{loading ? '' : emptyText}</div>}
+      <div className="bar">
+        <span>{t('grid.range', { from, to, count: total })}</span>
+        <IconButton
+          aria-label={t('grid.previousPage')}
+          disabled={state.page === 0}
+          onClick={() => onStateChange({ ...state, page: state.page - 1 })}
+        >
+          <ChevronLeftIcon />
+        </IconButton>
+        <IconButton
+          aria-label={t('grid.nextPage')}
+          disabled={to >= total}
+          onClick={() => onStateChange({ ...state, page: state.page + 1 })}
+        >
+          <ChevronRightIcon />
+        </IconButton>
+      </div>
+    </Box>
+  );
+}
