@@ -11,6 +11,7 @@ import { registerAuditRoutes } from './modules/audit/routes.ts';
 import { registerConfirmationRoutes } from './modules/auth/confirmation.ts';
 import { registerEmailFlowRoutes } from './modules/auth/email-flows.ts';
 import { registerAccountRoutes } from './modules/auth/routes.ts';
+import { registerBrandAccessRoutes } from './modules/brands/routes.ts';
 import { registerCompanyRoutes } from './modules/companies/routes.ts';
 import { registerCompanyWriteRoutes } from './modules/companies/writes.ts';
 import { registerLocalConfigRoutes } from './modules/config/routes.ts';
@@ -102,6 +103,7 @@ export function createApi(deps: ApiDeps): Api {
   registerUserRoutes(registry, router, deps);
   registerRoleRoutes(registry, router, deps);
   registerTagRoutes(registry, router, deps);
+  registerBrandAccessRoutes(registry, router, deps);
   registerLocalConfigRoutes(registry, router, deps);
   registerStorageRoutes(registry, router, deps);
   registerNotificationRoutes(registry, router, deps);

@@ -5,6 +5,7 @@ import { failure, ok } from '@fleetport/contracts/envelope';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
 import { createBrandsRouter } from './admin/brands-router.ts';
+import { apiSessionVerifier } from './admin/session.ts';
 import type { StaticAssets } from './assets/static-assets.ts';
 import { normaliseHost } from './brands/brand-set.ts';
 import type { LoadedBrand } from './brands/load.ts';
@@ -119,7 +120,13 @@ export function createEdge({ config, store, assets, log }: EdgeDependencies): Ed
     res.setHeader('Cache-Control', 'no-store');
     res.status(readiness.ready ? 200 : 503).json({ success: readiness.ready, data: readiness, errors: [] });
   });
-  edgeRoutes.use('/brands', createBrandsRouter(store, config.BRAND_ADMIN_TOKEN));
+  edgeRoutes.use(
+    '/brands',
+    createBrandsRouter(store, {
+      adminToken: config.BRAND_ADMIN_TOKEN,
+      verifySession: apiSessionVerifier(config.API_URL, config.TRUST_PROXY, config.PROXY_TIMEOUT_MS),
+    }),
+  );
   app.use('/edge', edgeRoutes);
 
   // GET/HEAD requests that reached Express (the fast path below declined them) still carry

@@ -35,6 +35,23 @@ const COMPANY_ROUTES: Record<string, Record<Role, string>> = {
     read_only: /*             */ 'A    D           D       D        D',
     support: /*               */ 'A    A           A       A        A',
   },
+  // The companies listed as manageable when the edge asks about the relation's company's brand.
+  'GET /api/brand-access': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'D    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
+  'POST /api/brand-access': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'D    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
   'GET /api/companies/tree': {
     super_admin: /*           */ 'A    A           A       A        A',
     admin: /*                 */ 'A    A           D       D        D',
@@ -807,6 +824,11 @@ describe('authorisation matrix', () => {
         if (route === 'GET /api/companies/tree') {
           const answer = await client.get('/api/companies/tree');
           listed = new Set((answer.body.data ?? []).map((company: { id: number }) => company.id));
+        }
+        if (route.endsWith(' /api/brand-access')) {
+          const asked = `/api/brand-access?companies=${RELATIONS.map((r) => companyIds.get(r)).join(',')}`;
+          const answer = route.startsWith('GET') ? await client.get(asked) : await client.post(asked, {});
+          listed = new Set(answer.body.data?.companies ?? []);
         }
         if (route === 'GET /api/companies') {
           const answer = await client.get('/api/companies?limit=100');

@@ -1,0 +1,67 @@
+import { inArray } from 'drizzle-orm';
+import type { Router } from 'express';
+import { z } from 'zod';
+import { companies } from '../../db/schema.ts';
+import type { ApiDeps } from '../../deps.ts';
+import type { RouteRegistry } from '../../http/route.ts';
+import { canSeeCompany } from '../companies/scope.ts';
+
+const MAX_ASKED = 100;
+
+const accessQuery = z.object({
+  companies: z
+    .string()
+    .max(2000)
+    .regex(/^(\d{1,12}(,\d{1,12})*)?$/, { message: 'must be company ids separated by commas' })
+    .optional()
+    .describe('the owner companies of the brands the edge is asked about'),
+});
+
+export const brandAccessSchema = z.object({
+  super_admin: z.boolean().describe('may administer every brand (create, hostnames, delete)'),
+  companies: z
+    .array(z.number())
+    .describe("of the companies asked about, those whose brand's look the caller may edit"),
+});
+
+/**
+ * What the signed-in caller may do with brands (issue 5, brands in the console). The edge owns
+ * brands; it asks this before it lets a console session (not its ops token) use its brand
+ * administration API. The POST form is the same question asked for a write: the API's CSRF
+ * guard (X-Requested-With, same origin, the session's XSRF token) checks the forwarded request.
+ * A brand's look may be edited by whoever manages its owner company (manage_companies on it).
+ */
+export function registerBrandAccessRoutes(registry: RouteRegistry, router: Router, deps: ApiDeps): void {
+  for (const method of ['get', 'post'] as const) {
+    registry.add(router, {
+      method,
+      path: '/brand-access',
+      summary:
+        method === 'get'
+          ? "The caller's rights over brands, for the edge's brand administration (reads)."
+          : "The caller's rights over brands, for the edge's brand administration (writes: CSRF-checked).",
+      tag: 'brands',
+      access: { signedIn: true },
+      query: accessQuery,
+      response: brandAccessSchema,
+      handler: async ({ auth, query }) => {
+        const asked = [...new Set((query.companies ?? '').split(',').filter(Boolean).map(Number))].slice(
+          0,
+          MAX_ASKED,
+        );
+        let manageable: number[] = [];
+        if (asked.length > 0 && auth.can('manage_companies')) {
+          const rows = await deps.db
+            .select({ id: companies.id, path: companies.path })
+            .from(companies)
+            .where(inArray(companies.id, asked));
+          manageable = rows.filter((company) => canSeeCompany(auth, company)).map((company) => company.id);
+        }
+        return {
+          data: { super_admin: auth.can('super_admin'), companies: manageable.sort((a, b) => a - b) },
+          audit: false,
+        };
+      },
+    });
+  }
+}
