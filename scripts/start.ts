@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -38,6 +38,17 @@ if (built === 0 || built < sources) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+// Brands edited in the console are written where the edge reads them. The shipped themes/ are
+// the seed: the first start copies them to data/themes (git-ignored), so console edits never
+// change the repository's files. BRANDS_DIR set in the environment wins.
+const brandsDir = process.env.BRANDS_DIR ?? path.join(root, 'data', 'themes');
+if (!process.env.BRANDS_DIR && !existsSync(brandsDir)) {
+  cpSync(path.join(root, 'themes'), brandsDir, {
+    recursive: true,
+    filter: (source) => !source.endsWith('.md'),
+  });
+}
+
 const port = process.env.PORT ?? '8080';
 const apiPort = process.env.API_PORT ?? '3000';
 // The demo: seeded world, MFA not required (one setting for the API and the edge's
@@ -49,6 +60,7 @@ const shared = {
   PORT: port,
   API_PORT: apiPort,
   API_URL: process.env.API_URL ?? `http://127.0.0.1:${apiPort}`,
+  BRANDS_DIR: brandsDir,
 };
 const children: ChildProcess[] = [];
 function run(name: string, script: string): void {

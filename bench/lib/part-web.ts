@@ -213,7 +213,7 @@ async function lighthouseRuns(ctx: BenchContext, presets: readonly ('mobile' | '
         name: 'shell',
         label: 'shell (signed in)',
         // The admin's landing page (the first permitted page): Companies, with its grid.
-        url: `${origin}/${process.env.BENCH_SHELL_PATH ?? "companies"}`,
+        url: `${origin}/${process.env.BENCH_SHELL_PATH ?? 'companies'}`,
         headers: { Cookie: cookie },
       },
     ];

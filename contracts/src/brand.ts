@@ -23,6 +23,10 @@ export const BRAND_IMAGE_TYPES = {
 } as const;
 export type BrandImageExtension = keyof typeof BRAND_IMAGE_TYPES;
 
+/** A form's empty answer for an optional field means "none". */
+const blankAsAbsent = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
+
 const colour = z.string().regex(HEX_COLOUR, { message: 'must be a hex colour like #1a73e8' });
 
 const imageFile = z
@@ -54,11 +58,11 @@ export const brandConfigSchema = z
     brand_color: colour,
     dark_mode_text_color: colour,
     logo: imageFile,
-    logo_subtext: z.string().max(60).optional(),
+    logo_subtext: blankAsAbsent(z.string().max(60)),
     favicon: imageFile,
-    purchase_link: z.url({ protocol: /^https$/, message: 'must be an https:// URL' }).optional(),
+    purchase_link: blankAsAbsent(z.url({ protocol: /^https$/, message: 'must be an https:// URL' })),
     /** The brand's terms and conditions, linked from the console's terms dialog. */
-    terms_url: z.url({ protocol: /^https$/, message: 'must be an https:// URL' }).optional(),
+    terms_url: blankAsAbsent(z.url({ protocol: /^https$/, message: 'must be an https:// URL' })),
     disabled_routes: z.array(routeName).default([]),
     /** Device imagery; on by default for the default brand only (spec §1). */
     branded_devices: z.boolean().optional(),
@@ -66,7 +70,7 @@ export const brandConfigSchema = z
     data_feature: z.boolean().optional(),
     /** Base of links in e-mails; never taken from the request's Host. */
     public_base_url: z.url({ protocol: /^https?$/, message: 'must be an http(s):// URL' }),
-    owner_company_id: z.number().int().positive().optional(),
+    owner_company_id: blankAsAbsent(z.number().int().positive()),
   })
   .strict();
 

@@ -466,6 +466,16 @@ export const ROUTES = [
     permission: 'super_admin',
     parent: 'system-services',
   },
+  {
+    name: 'services.brands',
+    path: '/system-services/brands',
+    title: 'Brands',
+    permission: 'super_admin',
+    parent: 'system-services',
+  },
+  // A brand's page: super admins edit every field, admins of its owner company its look (the
+  // edge decides, asking the API); manage_companies is the least a caller needs.
+  { name: 'brand', path: '/brands/:id', title: 'Brand', permission: 'manage_companies' },
   { name: 'auth-devices', path: '/auth-devices', title: 'Approved Devices', permission: 'super_admin' },
 
   // Account pages: standalone and branded (spec §2); the API's e-mails link to them.

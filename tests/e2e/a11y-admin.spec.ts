@@ -18,6 +18,8 @@ const PAGES: readonly { path: string; ready: (page: Page) => ReturnType<Page['ge
   { path: '/system-services/credit-codes', ready: (page) => page.getByRole('grid') },
   { path: '/system-services/credit-history', ready: (page) => page.getByRole('grid') },
   { path: '/system-services/data-overview', ready: (page) => page.getByRole('grid').getByRole('row').nth(1) },
+  { path: '/system-services/brands', ready: (page) => page.getByRole('link', { name: 'Acme Cloud' }) },
+  { path: '/brands/acme', ready: (page) => page.getByTestId('brand-preview') },
 ];
 
 for (const scheme of SCHEMES) {

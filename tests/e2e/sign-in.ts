@@ -13,17 +13,21 @@ export async function signIn(page: Page, email: string, host = 'acme.localhost',
   await expect(page.getByTestId('app-bar')).toBeVisible();
 }
 
-/** Calls the API from the page, as the console does: same origin, XHR header, XSRF echoed. */
+/**
+ * Calls the API from the page, as the console does: same origin, XHR header, XSRF echoed.
+ * `base` '/edge' calls the edge's own API (brand administration) the same way.
+ */
 export async function callApi(
   page: Page,
   method: string,
   path: string,
   body?: unknown,
+  base = '/api',
 ): Promise<{ status: number; body: { data?: unknown; errors?: { code?: string }[] } }> {
   return page.evaluate(
-    async ({ method, path, body }) => {
+    async ({ method, path, body, base }) => {
       const xsrf = /(?:^|; )XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '';
-      const response = await fetch(`/api${path}`, {
+      const response = await fetch(`${base}${path}`, {
         method,
         headers: {
           'X-Requested-With': 'XMLHttpRequest',
@@ -35,6 +39,6 @@ export async function callApi(
       const text = await response.text();
       return { status: response.status, body: text ? JSON.parse(text) : {} };
     },
-    { method, path, body },
+    { method, path, body, base },
   );
 }

@@ -152,7 +152,12 @@ export async function measureBuild(dist: string): Promise<PageLoad[]> {
     sizes.set(file, gz ? gz.size : (await stat(path)).size);
   }
   const table = await readFile(fileURLToPath(new URL('../src/app/routes/table.ts', import.meta.url)), 'utf8');
-  const pages = pageModules(table);
+  // Rarely visited pages are reached through rare-pages.ts (same folder): listed, never gated.
+  const rare = await readFile(
+    fileURLToPath(new URL('../src/app/routes/rare-pages.ts', import.meta.url)),
+    'utf8',
+  );
+  const pages = new Map([...pageModules(table), ...pageModules(rare)]);
   const standalone = standalonePages(pages, ROUTES);
   const homes = homePages(pages, ROUTES, NAVIGATION, BUILT_IN_ROLES);
   if (standalone.size === 0 || homes.size === 0) {

@@ -37,6 +37,8 @@ const SAME_IN_JAPANESE: ReadonlyMap<string, string> = new Map([
   ['language.en', 'endonym'],
   ['language.ja', 'endonym'],
   ['admin.companies.columns.id', 'Japanese consoles write ID in Latin letters'],
+  ['admin.brands.columns.id', 'Japanese consoles write ID in Latin letters'],
+  ['admin.brands.fields.id', 'Japanese consoles write ID in Latin letters'],
   ['admin.credits.gb', 'GB is the unit symbol in Japanese too'],
   ['admin.credits.columns.gb', 'GB is the unit symbol in Japanese too'],
 ]);

@@ -13,6 +13,10 @@ export interface WebRoute extends RouteEntry {
 
 type PageLoader = () => Promise<{ default: ComponentType }>;
 
+/** A page of app/routes/rare-pages.ts, fetched through it (see there why). */
+const rarePage = (name: string) => () =>
+  import('./rare-pages.ts').then(({ RARE_PAGES }) => (RARE_PAGES[name] as PageLoader)());
+
 /**
  * The pages this build has. A catalogue route whose page a later issue builds is absent, so its
  * navigation entry is hidden and its path falls to "first permitted page": nothing fake.
@@ -34,18 +38,20 @@ const PAGES: Partial<Record<RouteName, PageLoader>> = {
   users: () => import('../../features/users/UsersPage.tsx'),
   'users.invitations': () => import('../../features/users/InvitationsPage.tsx'),
   'users.roles': () => import('../../features/roles/RolesPage.tsx'),
-  'users.confirm-impersonation': () => import('../../features/users/ImpersonationGrantPage.tsx'),
+  'users.confirm-impersonation': rarePage('users.confirm-impersonation'),
   tags: () => import('../../features/tags/TagsPage.tsx'),
   tag: () => import('../../features/tags/TagPage.tsx'),
   'company.tags': () => import('../../features/tags/CompanyTagsPage.tsx'),
   files: () => import('../../features/files/FilesPage.tsx'),
   notifications: () => import('../../features/notifications/NotificationsPage.tsx'),
-  forms: () => import('../../shared/forms/FormPage.tsx'),
-  'services.credit-codes': () => import('../../features/credits/ServicesCreditCodesPage.tsx'),
-  'services.credit-history': () => import('../../features/credits/CreditHistoryPage.tsx'),
-  'services.data-overview': () => import('../../features/credits/DataOverviewPage.tsx'),
-  'services.data-history': () => import('../../features/credits/DataHistoryPage.tsx'),
-  'services.announcements': () => import('../../features/announcements/AnnouncementsPage.tsx'),
+  forms: rarePage('forms'),
+  'services.credit-codes': rarePage('services.credit-codes'),
+  'services.credit-history': rarePage('services.credit-history'),
+  'services.data-overview': rarePage('services.data-overview'),
+  'services.data-history': rarePage('services.data-history'),
+  'services.announcements': rarePage('services.announcements'),
+  'services.brands': rarePage('services.brands'),
+  brand: rarePage('brand'),
   'company.credit-codes': () => import('../../features/credits/CompanyCreditCodesPage.tsx'),
   changelog: () => import('../../features/updates/ChangelogPage.tsx'),
   logout: () => import('../../features/auth/LogoutPage.tsx'),

@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Stack from '@mui/material/Stack';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +9,7 @@ import { usePageLabel } from '../../app/routes/page-labels.ts';
 import { api } from '../../lib/api.ts';
 import { ensureArea } from '../../lib/i18n.ts';
 import { messageOf } from '../../shared/api/messages.ts';
+import { CompanyBrandLink } from '../brands/CompanyBrandLink.tsx';
 import { type CompanyListItem, companyKey } from './api.ts';
 import { CompanyTabs } from './CompanyTabs.tsx';
 
@@ -48,6 +50,13 @@ export function CompanyTabFrame({
   if (company.isPending) return <PageLoading />;
   return (
     <>
+      <Stack
+        direction="row"
+        spacing={1}
+        sx={{ justifyContent: 'flex-end', mb: 1, '&:empty': { display: 'none' } }}
+      >
+        <CompanyBrandLink companyId={id} />
+      </Stack>
       <CompanyTabs companyId={id} current={tab} />
       {children(company.data)}
     </>

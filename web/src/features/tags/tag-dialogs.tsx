@@ -36,6 +36,7 @@ function tagFields(t: TFunction): FieldSchema[] {
     {
       key: 'color',
       label: t('admin.tags.fields.color'),
+      type: 'color',
       placeholder: '#1a73e8',
       hint: t('admin.tags.fields.colorHint'),
       maxlength: 7,

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -37,6 +37,8 @@ export interface SchemaFormProps {
    * are checked against it before they are sent, its issues shown on their fields.
    */
   contract?: z.ZodType;
+  /** Hears the values as they are typed (a live preview beside the form). */
+  onValues?: (values: FormValues) => void;
 }
 
 /**
@@ -51,6 +53,7 @@ export function SchemaForm({
   hideActions,
   onCancel,
   contract,
+  onValues,
 }: SchemaFormProps) {
   const { t } = useTranslation();
   const user = useCurrentUser();
@@ -71,6 +74,10 @@ export function SchemaForm({
   });
   const values = useWatch({ control: form.control }) as FormValues;
   const shown = visibleFieldKeys(fields, values, holds);
+  // By content: the watched object may be a new one on every render.
+  const valuesKey = onValues ? JSON.stringify(values) : '';
+  // biome-ignore lint/correctness/useExhaustiveDependencies: values are compared by their content (valuesKey)
+  useEffect(() => onValues?.(values), [onValues, valuesKey]);
   useClearWhenHidden(fields, shown, form);
   const { submit, pending } = useFormSubmit(options);
   const [general, setGeneral] = useState<string[]>([]);

@@ -11,7 +11,8 @@
  */
 
 /** Spec §3: the input types. */
-export type FieldType = 'text' | 'password' | 'file' | 'textarea' | 'checkbox' | 'radio' | 'number';
+/** `color`: a #rrggbb text input with the browser's colour picker beside it (brands, tags). */
+export type FieldType = 'text' | 'password' | 'file' | 'textarea' | 'checkbox' | 'radio' | 'number' | 'color';
 
 /** A value a choice stands for (an id, a name, an enum member). */
 export type OptionValue = string | number;

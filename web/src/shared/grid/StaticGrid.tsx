@@ -88,8 +88,7 @@ const SX = {
   },
   '& [data-end]': { justifyContent: 'flex-end' },
   '& [data-sortable]': { cursor: 'pointer' },
-  '& th[aria-sort=ascending]::after': { content: '"↑"', color: 'text.secondary' },
-  '& th[aria-sort=descending]::after': { content: '"↓"', color: 'text.secondary' },
+  '& th > [aria-hidden]': { color: 'text.secondary', flexShrink: 0 },
   '& th > span': { overflow: 'hidden', textOverflow: 'ellipsis' },
   '& .empty': { height: 104, display: 'grid', placeItems: 'center', color: 'text.secondary' },
 } as const;
@@ -158,6 +157,7 @@ export function StaticGrid<Row extends GridValidRowModel>({
                   onClick={sortable ? () => sortBy(column.field) : undefined}
                 >
                   <span>{column.headerName}</span>
+                  {direction && <span aria-hidden="true">{direction === 'asc' ? '↑' : '↓'}</span>}
                 </th>
               );
             })}

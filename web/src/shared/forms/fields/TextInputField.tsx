@@ -46,6 +46,20 @@ export function TextInputField({ field, value, onChange, onBlur, error, inputRef
     </InputAdornment>
   ) : undefined;
 
+  const isColour = field.type === 'color';
+  const colourPicker = isColour ? (
+    <InputAdornment position="start">
+      <input
+        type="color"
+        aria-label={t('forms.colourPicker', { label: field.label })}
+        value={/^#[0-9a-f]{6}$/i.test(asText(value)) ? asText(value).toLowerCase() : '#000000'}
+        onChange={(event) => onChange(event.target.value)}
+        disabled={field.disabled}
+        style={{ width: 28, height: 28, padding: 0, border: 'none', background: 'none', cursor: 'pointer' }}
+      />
+    </InputAdornment>
+  ) : undefined;
+
   return (
     <TextField
       name={field.key}
@@ -75,7 +89,11 @@ export function TextInputField({ field, value, onChange, onBlur, error, inputRef
           max: field.max,
           step: field.step,
         },
-        input: passwordButtons ? { endAdornment: passwordButtons } : {},
+        input: passwordButtons
+          ? { endAdornment: passwordButtons }
+          : colourPicker
+            ? { startAdornment: colourPicker }
+            : {},
       }}
     />
   );

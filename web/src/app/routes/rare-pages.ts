@@ -1,0 +1,20 @@
+import type { ComponentType } from 'react';
+
+/**
+ * Rarely visited pages (System services, brands, a form opened by its link, the impersonation
+ * grant), one step removed from the route table. The start-up code carries, for every lazy page,
+ * the list of files it needs (to preload them together); these would add their long lists to
+ * every first load (issue 4 budget: 250 KB gzip). Here they cost one request more on the first
+ * visit, and nothing before.
+ */
+export const RARE_PAGES: Record<string, () => Promise<{ default: ComponentType }>> = {
+  'services.credit-codes': () => import('../../features/credits/ServicesCreditCodesPage.tsx'),
+  'services.credit-history': () => import('../../features/credits/CreditHistoryPage.tsx'),
+  'services.data-overview': () => import('../../features/credits/DataOverviewPage.tsx'),
+  'services.data-history': () => import('../../features/credits/DataHistoryPage.tsx'),
+  'services.announcements': () => import('../../features/announcements/AnnouncementsPage.tsx'),
+  'services.brands': () => import('../../features/brands/BrandsPage.tsx'),
+  brand: () => import('../../features/brands/BrandPage.tsx'),
+  forms: () => import('../../shared/forms/FormPage.tsx'),
+  'users.confirm-impersonation': () => import('../../features/users/ImpersonationGrantPage.tsx'),
+};

@@ -1,0 +1,77 @@
+import type { TFunction } from 'i18next';
+import type { FieldSchema } from '../../shared/forms/field-schema.ts';
+
+const HEX = '^#[0-9a-fA-F]{6}$';
+
+/** What an admin of the owner company may change too (the edge's LOOK_FIELDS, less the images). */
+export function lookFields(t: TFunction): FieldSchema[] {
+  const f = (key: string) => t(`admin.brands.fields.${key}` as 'admin.brands.fields.app_name');
+  return [
+    { key: 'app_name', label: f('app_name'), required: true, maxlength: 60 },
+    { key: 'full_app_name', label: f('full_app_name'), required: true, maxlength: 120 },
+    { key: 'company_name', label: f('company_name'), required: true, maxlength: 100 },
+    { key: 'logo_subtext', label: f('logo_subtext'), maxlength: 60 },
+    {
+      key: 'brand_color',
+      label: f('brand_color'),
+      type: 'color',
+      required: true,
+      pattern: HEX,
+      maxlength: 7,
+    },
+    {
+      key: 'dark_mode_text_color',
+      label: f('dark_mode_text_color'),
+      type: 'color',
+      required: true,
+      pattern: HEX,
+      maxlength: 7,
+    },
+    { key: 'purchase_link', label: f('purchase_link'), placeholder: 'https://', maxlength: 2000 },
+    { key: 'terms_url', label: f('terms_url'), placeholder: 'https://', maxlength: 2000 },
+  ];
+}
+
+/** The platform's fields: super admins only. `id` only when the brand is made. */
+export function platformFields(t: TFunction, create: boolean): FieldSchema[] {
+  const f = (key: string) => t(`admin.brands.fields.${key}` as 'admin.brands.fields.app_name');
+  return [
+    ...(create
+      ? [
+          {
+            key: 'id',
+            label: f('id'),
+            required: true,
+            maxlength: 63,
+            pattern: '^[a-z0-9]([a-z0-9-]*[a-z0-9])?$',
+            hint: f('idHint'),
+          } satisfies FieldSchema,
+        ]
+      : []),
+    {
+      key: 'hostnames',
+      label: f('hostnames'),
+      component: 'ListInput',
+      hint: f('hostnamesHint'),
+      options: { maxItems: 50, uniqueItems: true, maxItemLength: 253 },
+    },
+    {
+      key: 'public_base_url',
+      label: f('public_base_url'),
+      required: true,
+      placeholder: 'https://',
+      hint: f('public_base_urlHint'),
+      maxlength: 2000,
+    },
+    {
+      key: 'owner_company_id',
+      label: f('owner_company_id'),
+      component: 'ItemSelect',
+      hint: f('owner_hint'),
+      options: { url: '/companies', fields: ['id', 'name'], params: { sort: 'name' } },
+    },
+    { key: 'branded_devices', label: f('branded_devices'), type: 'checkbox' },
+    { key: 'data_feature', label: f('data_feature'), type: 'checkbox' },
+    { key: 'default', label: f('default'), type: 'checkbox' },
+  ];
+}
