@@ -23,10 +23,10 @@ test('an admin makes a coloured tag in a company, opens its page, edits and dele
   const dialog = page.getByRole('dialog', { name: 'New tag' });
   await expect(dialog.getByRole('combobox', { name: 'Company' })).toHaveValue('Acme West');
   await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
-  await dialog.getByRole('textbox', { name: 'Colour' }).fill('red');
+  await dialog.getByRole('textbox', { name: 'Colour', exact: true }).fill('red');
   await dialog.getByRole('button', { name: 'New tag' }).click();
   await expect(dialog.getByText('The value does not match the required format')).toBeVisible();
-  await dialog.getByRole('textbox', { name: 'Colour' }).fill('#E8710A');
+  await dialog.getByRole('textbox', { name: 'Colour', exact: true }).fill('#E8710A');
   await dialog.getByRole('button', { name: 'New tag' }).click();
   await expect(page.getByText('Tag created successfully')).toBeVisible();
 

@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -50,14 +51,14 @@ export function CompanyTabFrame({
   if (company.isPending) return <PageLoading />;
   return (
     <>
-      <Stack
-        direction="row"
-        spacing={1}
-        sx={{ justifyContent: 'flex-end', mb: 1, '&:empty': { display: 'none' } }}
-      >
-        <CompanyBrandLink companyId={id} />
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <CompanyTabs companyId={id} current={tab} />
+        </Box>
+        <Stack direction="row" spacing={1} sx={{ pt: 1 }}>
+          <CompanyBrandLink companyId={id} />
+        </Stack>
       </Stack>
-      <CompanyTabs companyId={id} current={tab} />
       {children(company.data)}
     </>
   );
