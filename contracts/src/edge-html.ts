@@ -12,3 +12,25 @@ export const EDGE_BOOT_MARKER = '<!--fp:boot-->';
 export const BRAND_SCRIPT_ID = 'fp-brand';
 /** `<meta property=… nonce=…>`: the per-request CSP nonce, for emotion's style tags. */
 export const CSP_NONCE_META = 'csp-nonce';
+
+/**
+ * Written by the console's build next to index.html: the heading of each signed-in page that
+ * has one fixed title, by language and path (`{ "en": { "/companies": "Companies" } }`). The
+ * edge paints it under the boot bar, where the console's own heading will be, so a slow phone
+ * shows the page's name before the scripts run. The edge never serves the file.
+ */
+export const PAGE_HEADINGS_FILE = 'page-headings.json';
+export type PageHeadings = Readonly<Record<string, Readonly<Record<string, string>>>>;
+
+/** The file's content when it has that shape, else undefined (an old or broken build). */
+export function readPageHeadings(value: unknown): PageHeadings | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  for (const paths of Object.values(value)) {
+    if (typeof paths !== 'object' || paths === null || Array.isArray(paths)) return undefined;
+    if (!Object.values(paths).every((heading) => typeof heading === 'string')) return undefined;
+  }
+  return value as PageHeadings;
+}
+
+/** The session's access cookie over http and over https (api/modules/auth/cookies.ts). */
+export const ACCESS_COOKIE = { plain: 'fp_access', secure: '__Host-fp_access' } as const;

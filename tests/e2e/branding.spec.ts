@@ -65,6 +65,38 @@ test.describe('first paint without JavaScript', () => {
   }
 });
 
+test("a signed-in page's heading is painted before any script runs, where the console puts it", async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, 'admin@acme.example');
+  await page.goto(urlFor('acme.localhost', '/companies'));
+  const heading = page.getByTestId('page-title');
+  await expect(heading).toHaveText('Companies');
+  const live = await heading.boundingBox();
+  // The same session with scripts off: the edge's first paint alone.
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
+  try {
+    const boot = await context.newPage();
+    await boot.setViewportSize(page.viewportSize() ?? { width: 1280, height: 720 });
+    await boot.goto(urlFor('acme.localhost', '/companies'));
+    const painted = boot.getByTestId('boot-title');
+    await expect(painted).toHaveText('Companies');
+    await expect(boot).toHaveTitle('Companies | Acme Cloud');
+    expect(await painted.boundingBox()).toEqual(live);
+    // Signed out, the page ends on the login page: nothing of the signed-in page is painted.
+    await context.clearCookies();
+    await boot.goto(urlFor('acme.localhost', '/companies'));
+    await expect(boot.getByTestId('boot-bar')).toBeVisible();
+    await expect(boot.getByTestId('boot-title')).toHaveCount(0);
+  } finally {
+    await context.close();
+  }
+});
+
 test('the console runs with no Content-Security-Policy violation', async ({ page }) => {
   const violations = await watchCsp(page);
   // Its own user: the language chosen below is kept with the user.

@@ -13,7 +13,7 @@ import type { BrandStore } from './brands/store.ts';
 import type { EdgeConfig } from './config.ts';
 import { checkReadiness } from './health.ts';
 import { preferredLanguage, renderOfflinePage } from './html/offline-page.ts';
-import { pageWithNonce, ThemedHtmlCache } from './html/themed-html.ts';
+import { bootHeading, pageWithNonce, ThemedHtmlCache } from './html/themed-html.ts';
 import { accessLog } from './logging/access-log.ts';
 import { createApiProxy, isProxiedPath, isRealtimePath, REQUEST_ID_HEADER } from './proxy/api-proxy.ts';
 import {
@@ -82,10 +82,13 @@ export function createEdge({ config, store, assets, log }: EdgeDependencies): Ed
     return id;
   };
 
-  let html = new ThemedHtmlCache(assets().indexHtml ?? '');
+  let html = new ThemedHtmlCache(assets().indexHtml ?? '', assets().pageHeadings);
   const htmlCache = (): ThemedHtmlCache => {
-    const template = assets().indexHtml ?? '';
-    if (html.template !== template) html = new ThemedHtmlCache(template);
+    const build = assets();
+    const template = build.indexHtml ?? '';
+    if (html.template !== template || html.headings !== build.pageHeadings) {
+      html = new ThemedHtmlCache(template, build.pageHeadings);
+    }
     return html;
   };
 
@@ -153,7 +156,7 @@ export function createEdge({ config, store, assets, log }: EdgeDependencies): Ed
    */
   function serveFile(req: IncomingMessage, res: ServerResponse, pathname: string, id: string): boolean {
     const build = assets();
-    if (!build.has(pathname) && isPagePath(pathname)) return servePage(req, res, id);
+    if (!build.has(pathname) && isPagePath(pathname)) return servePage(req, res, pathname, id);
     res.setHeader('X-Request-Id', id);
     if (pathname === '/localrms-config.json') {
       applySecurityHeaders(res, createNonce(), isHttps(req, config.TRUST_PROXY));
@@ -212,20 +215,22 @@ export function createEdge({ config, store, assets, log }: EdgeDependencies): Ed
    * The themed index.html of the request's brand with a fresh nonce. Its headers go to
    * `writeHead` as one flat list: the page is the edge's most frequent answer.
    */
-  function servePage(req: IncomingMessage, res: ServerResponse, id: string): boolean {
+  function servePage(req: IncomingMessage, res: ServerResponse, pathname: string, id: string): boolean {
     const template = htmlCache();
     if (!template.template) {
       res.setHeader('X-Request-Id', id);
       return false;
     }
     const nonce = createNonce();
-    const body = pageWithNonce(template.page(brandOf(req)), nonce);
+    const { headers: incoming } = req;
+    const heading = bootHeading(template.headings, pathname, incoming['accept-language'], incoming.cookie);
+    const body = pageWithNonce(template.page(brandOf(req), heading), nonce);
     const headers = securityHeaderList(nonce, isHttps(req, config.TRUST_PROXY));
     headers.push(
       'Cache-Control',
       'no-cache',
       'Vary',
-      varyOnHost,
+      `${varyOnHost}, Accept-Language, Cookie`,
       'X-Request-Id',
       id,
       'Content-Type',

@@ -119,3 +119,57 @@ describe('edge: configuration and health', () => {
     expect(JSON.parse(ready.text).data.checks).toEqual({ build: true, brands: true, api: false });
   });
 });
+
+describe('edge: the page heading painted before the scripts run', () => {
+  const signedIn = { cookie: 'theme=x; fp_access=token.value; other=1' };
+  const headingOf = (html: string) => /<h1 class="fp-boot-title"[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
+
+  it("paints a signed-in page's fixed heading and titles the document with it", async () => {
+    const res = await fixture.get('/companies', 'acme.localhost', signedIn);
+    expect(headingOf(res.text)).toBe('Companies');
+    expect(titleOf(res.text)).toBe('Companies | Acme Cloud');
+    expect(res.headers.vary).toContain('Cookie');
+    expect(res.headers.vary).toContain('Accept-Language');
+    // A trailing slash is the same page; the https cookie name counts too.
+    const secure = await fixture.get('/companies/', 'acme.localhost', { cookie: '__Host-fp_access=t' });
+    expect(headingOf(secure.text)).toBe('Companies');
+  });
+
+  it('paints it in Japanese when the browser accepts Japanese at all, as the console picks', async () => {
+    const japanese = await fixture.get('/companies', 'acme.localhost', {
+      ...signedIn,
+      'accept-language': 'en-US,en;q=0.9,ja;q=0.5',
+    });
+    expect(headingOf(japanese.text)).toBe('会社');
+    expect(japanese.text).toContain('<html lang="ja"');
+    const refused = await fixture.get('/companies', 'acme.localhost', {
+      ...signedIn,
+      'accept-language': 'en, ja;q=0',
+    });
+    expect(headingOf(refused.text)).toBe('Companies');
+    expect(refused.text).toContain('<html lang="en"');
+  });
+
+  it('escapes the heading', async () => {
+    const res = await fixture.get('/tags', 'acme.localhost', signedIn);
+    expect(headingOf(res.text)).toBe('Tags &amp; &lt;labels&gt;');
+  });
+
+  it('paints nothing without a session cookie, or for a page without a fixed heading', async () => {
+    const signedOut = await fixture.get('/companies', 'acme.localhost', { cookie: 'fp_refresh=x' });
+    expect(headingOf(signedOut.text)).toBeUndefined();
+    expect(titleOf(signedOut.text)).toBe('Acme Cloud');
+    const empty = await fixture.get('/companies', 'acme.localhost', { cookie: 'fp_access=' });
+    expect(headingOf(empty.text)).toBeUndefined();
+    for (const path of ['/companies/12', '/', '/account/login']) {
+      const res = await fixture.get(path, 'acme.localhost', signedIn);
+      expect(headingOf(res.text), path).toBeUndefined();
+    }
+  });
+
+  it('never serves the headings file itself', async () => {
+    const res = await fixture.get('/page-headings.json', 'acme.localhost');
+    expect(res.status).toBe(404);
+    expect(res.text).not.toContain('Companies');
+  });
+});

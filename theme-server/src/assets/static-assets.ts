@@ -3,6 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { VERSION_FILE } from '@fleetport/contracts/app-version';
+import { PAGE_HEADINGS_FILE, type PageHeadings, readPageHeadings } from '@fleetport/contracts/edge-html';
 
 /**
  * The console's build, indexed once into memory. Files are served exactly as the build wrote
@@ -67,6 +68,14 @@ async function listFiles(root: string, dir = root): Promise<string[]> {
   return nested.flat();
 }
 
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Accept-Encoding tokens, ignoring q-values of zero. */
 function accepts(header: string | undefined, encoding: string): boolean {
   if (!header) return false;
@@ -81,15 +90,23 @@ function accepts(header: string | undefined, encoding: string): boolean {
 export class StaticAssets {
   private readonly assets: ReadonlyMap<string, Asset>;
   readonly indexHtml: string | undefined;
+  /** The build's page headings (contracts/edge-html.ts); empty for a build without them. */
+  readonly pageHeadings: PageHeadings;
 
-  private constructor(assets: ReadonlyMap<string, Asset>, indexHtml: string | undefined) {
+  private constructor(
+    assets: ReadonlyMap<string, Asset>,
+    indexHtml: string | undefined,
+    pageHeadings: PageHeadings,
+  ) {
     this.assets = assets;
     this.indexHtml = indexHtml;
+    this.pageHeadings = pageHeadings;
   }
 
   static async load(dist: string, options: { sourceMaps: boolean }): Promise<StaticAssets> {
     const assets = new Map<string, Asset>();
     let indexHtml: string | undefined;
+    let pageHeadings: PageHeadings = {};
     const files = await listFiles(dist).catch(() => [] as string[]);
     const present = new Set(files);
     for (const file of files) {
@@ -100,6 +117,10 @@ export class StaticAssets {
       if (url === '/index.html') {
         indexHtml = body.toString('utf8');
         continue; // served themed, never raw
+      }
+      if (url === `/${PAGE_HEADINGS_FILE}`) {
+        pageHeadings = readPageHeadings(parseJson(body.toString('utf8'))) ?? {};
+        continue; // the edge's own input, not a console file
       }
       const extension = path.extname(file).toLowerCase();
       const variant = async (suffix: string, encoding: 'br' | 'gzip'): Promise<Variant | undefined> =>
@@ -115,7 +136,7 @@ export class StaticAssets {
         ...(gzip ? { gzip } : {}),
       });
     }
-    return new StaticAssets(assets, indexHtml);
+    return new StaticAssets(assets, indexHtml, pageHeadings);
   }
 
   get size(): number {

@@ -1,9 +1,11 @@
 import { readableTextOn } from '@fleetport/contracts/colour';
 import {
+  ACCESS_COOKIE,
   BRAND_SCRIPT_ID,
   CSP_NONCE_META,
   EDGE_BOOT_MARKER,
   EDGE_HEAD_MARKER,
+  type PageHeadings,
 } from '@fleetport/contracts/edge-html';
 import { escapeHtml } from '@fleetport/contracts/html';
 import type { LoadedBrand } from '../brands/load.ts';
@@ -42,13 +44,25 @@ function bootCss(brand: LoadedBrand): string {
     '.fp-boot-bar{display:flex;align-items:center;gap:16px;height:64px;padding:0 24px;background:var(--fp-brand);color:var(--fp-brand-contrast);box-shadow:0 2px 4px -1px rgba(0,0,0,.2),0 4px 5px 0 rgba(0,0,0,.14)}',
     '.fp-boot-logo{height:40px;width:auto;display:block}.fp-boot-name{font-size:1.25rem;font-weight:500;line-height:1.6}',
     '.fp-boot-sub{font-size:.75rem;line-height:1.66}.fp-boot-text{display:flex;flex-direction:column}',
+    // The page heading where the layout puts its own (PageHeading: h5 type, weight 600; the main
+    // area's padding, beside the wide side navigation from the md breakpoint).
+    '.fp-boot-main{padding:16px}.fp-boot-title{margin:0 0 16px;font-size:1.5rem;font-weight:600;line-height:1.334}',
+    '@media (min-width:900px){.fp-boot-main{padding:24px 24px 24px 272px}}',
   ].join('');
 }
 
-function headHtml(brand: LoadedBrand): string {
+/** What the edge paints of the page itself: its heading, in the language it is written in. */
+export interface BootHeading {
+  readonly language: string;
+  readonly text: string;
+}
+
+function headHtml(brand: LoadedBrand, heading: BootHeading | undefined): string {
   const { config, logo, favicon } = brand;
+  // The document title the console sets (PageHeading): the page, then the brand.
+  const title = heading ? `${heading.text} | ${config.app_name}` : config.app_name;
   return [
-    `<title>${escapeHtml(config.app_name)}</title>`,
+    `<title>${escapeHtml(title)}</title>`,
     `<meta name="theme-color" content="${config.brand_color}">`,
     `<meta name="application-name" content="${escapeHtml(config.full_app_name)}">`,
     `<meta property="${CSP_NONCE_META}" nonce="${NONCE}">`,
@@ -59,15 +73,54 @@ function headHtml(brand: LoadedBrand): string {
   ].join('\n    ');
 }
 
-function bootHtml(brand: LoadedBrand): string {
+function bootHtml(brand: LoadedBrand, heading: BootHeading | undefined): string {
   const { config, logo } = brand;
   const subtext = config.logo_subtext
     ? `<span class="fp-boot-sub">${escapeHtml(config.logo_subtext)}</span>`
     : '';
+  const main = heading
+    ? `<main class="fp-boot-main"><h1 class="fp-boot-title" data-testid="boot-title">${escapeHtml(heading.text)}</h1></main>`
+    : '';
   return (
     `<header class="fp-boot-bar" data-testid="boot-bar"><img class="fp-boot-logo" src="${logo.url}" alt="">` +
-    `<span class="fp-boot-text"><span class="fp-boot-name">${escapeHtml(config.app_name)}</span>${subtext}</span></header>`
+    `<span class="fp-boot-text"><span class="fp-boot-name">${escapeHtml(config.app_name)}</span>${subtext}</span></header>` +
+    main
   );
+}
+
+const ACCESS_COOKIE_PATTERN = new RegExp(
+  `(?:^|;)\\s*(?:${ACCESS_COOKIE.plain}|${ACCESS_COOKIE.secure})=[^;\\s]`,
+);
+
+/**
+ * The console's language for these headers, as it picks it from the browser's list
+ * (web lib/i18n.ts pickLanguage): Japanese when any accepted language is Japanese.
+ */
+export function consoleLanguage(acceptLanguage: string | undefined): string {
+  for (const part of (acceptLanguage ?? '').split(',')) {
+    const [tag = '', ...params] = part.split(';').map((piece) => piece.trim().toLowerCase());
+    const refused = params.some((param) => /^q=0(?:\.0*)?$/.test(param));
+    if (tag.split('-')[0] === 'ja' && !refused) return 'ja';
+  }
+  return 'en';
+}
+
+/**
+ * The heading to paint for a page request: only with a session cookie (a signed-out visit ends
+ * on the login page, which has no such heading) and only for a page with a fixed title. Whether
+ * the session is still good is the API's business; a stale cookie shows the title a moment early.
+ */
+export function bootHeading(
+  headings: PageHeadings,
+  pathname: string,
+  acceptLanguage: string | undefined,
+  cookie: string | undefined,
+): BootHeading | undefined {
+  if (!cookie || !ACCESS_COOKIE_PATTERN.test(cookie)) return undefined;
+  const path = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+  const language = consoleLanguage(acceptLanguage);
+  const text = headings[language]?.[path];
+  return text === undefined ? undefined : { language, text };
 }
 
 /** Adds the nonce placeholder to every script, style and module-preload tag of the build. */
@@ -86,14 +139,21 @@ export interface ThemedPage {
   readonly staticLength: number;
 }
 
-export function renderThemedPage(template: string, brand: LoadedBrand): ThemedPage {
+export function renderThemedPage(
+  template: string,
+  brand: LoadedBrand,
+  heading: BootHeading | undefined = undefined,
+): ThemedPage {
   if (!template.includes(EDGE_HEAD_MARKER) || !template.includes(EDGE_BOOT_MARKER)) {
     throw new MissingMarkerError(`index.html lacks ${EDGE_HEAD_MARKER} or ${EDGE_BOOT_MARKER}`);
   }
   const html = nonceTags(template)
-    .replace(EDGE_HEAD_MARKER, () => headHtml(brand))
-    .replace(EDGE_BOOT_MARKER, () => bootHtml(brand))
-    .replace('<html lang="en">', `<html lang="en" data-brand="${escapeHtml(brand.config.id)}">`);
+    .replace(EDGE_HEAD_MARKER, () => headHtml(brand, heading))
+    .replace(EDGE_BOOT_MARKER, () => bootHtml(brand, heading))
+    .replace(
+      '<html lang="en">',
+      `<html lang="${escapeHtml(heading?.language ?? 'en')}" data-brand="${escapeHtml(brand.config.id)}">`,
+    );
   const chunks = html.split(NONCE).map((part) => Buffer.from(part, 'utf8'));
   return { chunks, staticLength: chunks.reduce((sum, chunk) => sum + chunk.length, 0) };
 }
@@ -111,20 +171,31 @@ export function pageWithNonce(page: ThemedPage, nonce: string): Buffer {
   return out;
 }
 
-/** Caches each brand's page for one template; a new template or brand object recomputes. */
+/**
+ * Caches each brand's pages for one template, one per heading (a few pages × languages); a new
+ * template or brand object recomputes.
+ */
 export class ThemedHtmlCache {
-  private readonly pages = new WeakMap<LoadedBrand, ThemedPage>();
+  private readonly pages = new WeakMap<LoadedBrand, Map<string, ThemedPage>>();
   readonly template: string;
+  readonly headings: PageHeadings;
 
-  constructor(template: string) {
+  constructor(template: string, headings: PageHeadings = {}) {
     this.template = template;
+    this.headings = headings;
   }
 
-  page(brand: LoadedBrand): ThemedPage {
-    let page = this.pages.get(brand);
+  page(brand: LoadedBrand, heading?: BootHeading): ThemedPage {
+    let pages = this.pages.get(brand);
+    if (!pages) {
+      pages = new Map();
+      this.pages.set(brand, pages);
+    }
+    const key = heading ? `${heading.language}\u0000${heading.text}` : '';
+    let page = pages.get(key);
     if (!page) {
-      page = renderThemedPage(this.template, brand);
-      this.pages.set(brand, page);
+      page = renderThemedPage(this.template, brand, heading);
+      pages.set(key, page);
     }
     return page;
   }

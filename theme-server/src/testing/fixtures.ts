@@ -15,6 +15,12 @@ export const ASSET_SOURCE = `console.log(${JSON.stringify('fleetport '.repeat(40
 
 export const silentLog = pino({ level: 'silent' });
 
+/** What the console's build writes for the edge to paint (web/scripts/page-headings.ts). */
+export const PAGE_HEADINGS = {
+  en: { '/companies': 'Companies', '/tags': 'Tags & <labels>' },
+  ja: { '/companies': '会社', '/tags': 'タグ' },
+};
+
 /** A build folder shaped like the console's: index.html with markers, one hashed asset. */
 export async function makeDist(root: string): Promise<string> {
   const dist = path.join(root, 'dist');
@@ -30,6 +36,7 @@ export async function makeDist(root: string): Promise<string> {
   await writeFile(`${asset}.gz`, gzipSync(ASSET_SOURCE));
   await writeFile(`${asset}.map`, '{"version":3}');
   await writeFile(path.join(dist, '.env'), 'SECRET=1');
+  await writeFile(path.join(dist, 'page-headings.json'), JSON.stringify(PAGE_HEADINGS));
   return dist;
 }
 

@@ -14,10 +14,24 @@ export function parseServerTime(value: string): Date {
   return new Date(zoned);
 }
 
+/**
+ * One formatter per language and zone: building an Intl.DateTimeFormat costs far more than using
+ * one, and a grid formats a date in every row (a slow phone's first paint of a list).
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function dateTimeFormatter(language: string, timeZone: string): Intl.DateTimeFormat {
+  const key = `${language}\u0000${timeZone}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone });
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 export function formatDateTime(value: string, language: string, timeZone = displayTimeZone()): string {
   const date = parseServerTime(value);
   if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
-    date,
-  );
+  return dateTimeFormatter(language, timeZone).format(date);
 }

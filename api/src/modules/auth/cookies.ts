@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { ACCESS_COOKIE } from '@fleetport/contracts/edge-html';
 import type { Request, Response } from 'express';
 
 /**
@@ -11,8 +12,8 @@ export const XSRF_COOKIE = 'XSRF-TOKEN';
 
 export function cookieNames(secure: boolean) {
   return secure
-    ? { access: '__Host-fp_access', refresh: '__Secure-fp_refresh' }
-    : { access: 'fp_access', refresh: 'fp_refresh' };
+    ? { access: ACCESS_COOKIE.secure, refresh: '__Secure-fp_refresh' }
+    : { access: ACCESS_COOKIE.plain, refresh: 'fp_refresh' };
 }
 
 export function parseCookies(header: string | undefined): Map<string, string> {
