@@ -46,6 +46,7 @@ export default defineConfig({
       url: `http://127.0.0.1:${API_PORT}/api/healthz`,
       env: {
         API_PORT: String(API_PORT),
+        MQTT_PORT: '0',
         DATA_DIR: 'data/e2e',
         DATABASE_URL: '',
         REDIS_URL: '',

@@ -23,6 +23,7 @@ export default defineConfig({
     projects: [
       { test: { name: 'contracts', include: ['contracts/src/**/*.test.ts'] } },
       { test: { name: 'theme-server', include: ['theme-server/src/**/*.test.ts'] } },
+      { test: { name: 'device-sim', include: ['device-sim/src/**/*.test.ts'] } },
       ...apiProjects,
       {
         test: {

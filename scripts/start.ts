@@ -2,6 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadOrCreateFleet } from '../device-sim/src/fleet-manifest.ts';
 
 /**
  * `npm start`: builds what is missing or stale, then runs the product on its embedded defaults
@@ -49,6 +50,13 @@ if (!process.env.BRANDS_DIR && !existsSync(brandsDir)) {
   });
 }
 
+// The simulated fleet (device-sim): its manifest is written first, so the API approves its
+// devices and spreads them over the demo companies while it seeds; the fleet then connects.
+// DEVICES sets its size (default 50); DEVICES=0 runs no simulator.
+const devices = Number(process.env.DEVICES ?? '50');
+const fleetFile = path.join(root, 'data', 'sim', 'fleet.csv');
+if (devices > 0) await loadOrCreateFleet(fleetFile, devices, 1);
+
 const port = process.env.PORT ?? '8080';
 const apiPort = process.env.API_PORT ?? '3000';
 // The demo: seeded world, MFA not required (one setting for the API and the edge's
@@ -61,6 +69,11 @@ const shared = {
   API_PORT: apiPort,
   API_URL: process.env.API_URL ?? `http://127.0.0.1:${apiPort}`,
   BRANDS_DIR: brandsDir,
+  ...(devices > 0 && !process.env.DEMO_FLEET_CSV ? { DEMO_FLEET_CSV: fleetFile } : {}),
+  SIM_MQTT_URL:
+    process.env.SIM_MQTT_URL ??
+    process.env.MQTT_URL ??
+    `mqtt://127.0.0.1:${process.env.MQTT_PORT ?? '18830'}`,
 };
 const children: ChildProcess[] = [];
 function run(name: string, script: string): void {
@@ -84,6 +97,8 @@ process.on('SIGTERM', () => stop(0));
 
 run('api', 'api/src/main.ts');
 run('edge', 'theme-server/src/main.ts');
+// The devices retry until the API's broker listens.
+if (devices > 0) run('sim', 'device-sim/src/main.ts');
 
 console.log(`
   Fleetport is starting:

@@ -16,6 +16,7 @@ import { registerCompanyRoutes } from './modules/companies/routes.ts';
 import { registerCompanyWriteRoutes } from './modules/companies/writes.ts';
 import { registerLocalConfigRoutes } from './modules/config/routes.ts';
 import { registerCreditRoutes } from './modules/credits/routes.ts';
+import { registerDeviceRoutes } from './modules/devices/routes.ts';
 import { registerDistributorRoutes } from './modules/distributors/routes.ts';
 import { registerFileRoutes } from './modules/files/routes.ts';
 import { registerHealthRoutes } from './modules/health/routes.ts';
@@ -103,6 +104,7 @@ export function createApi(deps: ApiDeps): Api {
   registerUserRoutes(registry, router, deps);
   registerRoleRoutes(registry, router, deps);
   registerTagRoutes(registry, router, deps);
+  registerDeviceRoutes(registry, router, deps);
   registerBrandAccessRoutes(registry, router, deps);
   registerLocalConfigRoutes(registry, router, deps);
   registerStorageRoutes(registry, router, deps);

@@ -61,6 +61,26 @@ const configSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/, message: 'must be an smtp:// or smtps:// URL' }).optional(),
   /** The sender address; the brand's app name is its display name. */
   MAIL_FROM: z.email('must be an e-mail address').default('no-reply@fleetport.localhost'),
+  /**
+   * The device gateway (docs/device-protocol.md). Unset MQTT_URL: devices connect to the broker
+   * inside the API on MQTT_HOST:MQTT_PORT (18830, so it never collides with a broker already on
+   * 1883; 0 picks a free port). Set: the API subscribes to that external broker instead.
+   */
+  MQTT_URL: z.url({ protocol: /^mqtts?$/, message: 'must be an mqtt:// or mqtts:// URL' }).optional(),
+  /** The shared-subscription group of the API replicas on an external broker (one message, one replica). */
+  MQTT_SHARE_GROUP: z
+    .string()
+    .regex(/^[\w-]{1,64}$/)
+    .default('fleetport'),
+  MQTT_HOST: z.string().default('127.0.0.1'),
+  MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(18830),
+  /**
+   * With SEED_DEMO: a manufacturer's CSV (serial, mac, secret, name) whose devices are approved
+   * and spread over the demo companies; `npm start` passes the simulator's fleet manifest.
+   */
+  DEMO_FLEET_CSV: z.string().optional(),
+  /** How long telemetry history is kept for the charts. */
+  TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

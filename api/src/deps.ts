@@ -6,6 +6,7 @@ import type { AccountTokens } from './modules/auth/account-tokens.ts';
 import type { FailureCounter } from './modules/auth/rate-limit.ts';
 import type { Keys } from './modules/auth/secrets.ts';
 import type { SessionService } from './modules/auth/sessions.ts';
+import type { DeviceGateway } from './modules/devices/gateway.ts';
 import type { BrandDirectory } from './modules/mail/brands.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
 import type { MfaService } from './modules/mfa/step-up.ts';
@@ -29,4 +30,6 @@ export interface ApiDeps {
   brands: BrandDirectory;
   accountTokens: AccountTokens;
   mfa: MfaService;
+  /** The device gateway: connections, telemetry, commands (docs/device-protocol.md). */
+  gateway: DeviceGateway;
 }

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
@@ -15,12 +16,15 @@ import { AccountTokens } from './modules/auth/account-tokens.ts';
 import { type FailureCounter, MemoryFailureCounter, RedisFailureCounter } from './modules/auth/rate-limit.ts';
 import { loadKeys } from './modules/auth/secrets.ts';
 import { SessionService } from './modules/auth/sessions.ts';
+import { DeviceGateway } from './modules/devices/gateway.ts';
+import { type DeviceTransport, EmbeddedBroker, ExternalBroker } from './modules/devices/transport.ts';
 import { BrandDirectory } from './modules/mail/brands.ts';
 import { createMailer } from './modules/mail/mailer.ts';
 import { MfaService } from './modules/mfa/step-up.ts';
 import { NotificationService } from './modules/notifications/service.ts';
 import { Realtime } from './modules/realtime/realtime.ts';
 import { ensureBuiltInRoles } from './seed/built-in-roles.ts';
+import { seedDemoFleet } from './seed/demo-fleet.ts';
 import { type SeedResult, seedDemoWorld } from './seed/demo-world.ts';
 
 export interface RunningApi {
@@ -51,7 +55,12 @@ export async function startApi(
     await migrate(database, log);
     const seed = await database.exclusive(async () => {
       await ensureBuiltInRoles(database.db);
-      return config.SEED_DEMO ? seedDemoWorld(database.db, config.DEMO_PASSWORD) : undefined;
+      const world = config.SEED_DEMO ? await seedDemoWorld(database.db, config.DEMO_PASSWORD) : undefined;
+      if (config.SEED_DEMO && config.DEMO_FLEET_CSV) {
+        const fleet = await seedDemoFleet(database.db, await readFile(config.DEMO_FLEET_CSV, 'utf8'));
+        log.info(fleet, 'demo fleet seeded');
+      }
+      return world;
     });
     const keys = await loadKeys(database.db, config.SESSION_SECRET);
     const loginFailures: FailureCounter = redis
@@ -74,6 +83,19 @@ export async function startApi(
       redis: redis ? { pub: redis, sub: redis.duplicate() } : undefined,
       appVersions,
     });
+    const gatewayLog = log.child({ component: 'devices' });
+    let gateway: DeviceGateway | undefined;
+    const transport: DeviceTransport = config.MQTT_URL
+      ? new ExternalBroker(config.MQTT_URL, gatewayLog, config.MQTT_SHARE_GROUP)
+      : new EmbeddedBroker({
+          host: config.MQTT_HOST,
+          port: config.MQTT_PORT,
+          log: gatewayLog,
+          verify: (serial, mac, secret) =>
+            gateway ? gateway.verify(serial, mac, secret) : Promise.resolve({ ok: false }),
+          onDisconnect: (serial) => gateway?.disconnected(serial),
+        });
+    gateway = new DeviceGateway({ db: database.db, log: gatewayLog, realtime, transport });
     const brands = new BrandDirectory(config.BRANDS_DIR, log.child({ component: 'brands' }));
     const mail = createMailer(config, database.db, log, brands);
     const deps: ApiDeps = {
@@ -97,6 +119,7 @@ export async function startApi(
         failures: loginFailures,
         maxFailures: config.LOGIN_MAX_FAILURES,
       }),
+      gateway,
     };
     const { app, registry } = createApi(deps);
     server.on('request', app);
@@ -108,8 +131,14 @@ export async function startApi(
     });
     const { port } = server.address() as AddressInfo;
     await appVersions.start();
+    await gateway.start();
+    gatewayLog.info(
+      { broker: transport.address, external: Boolean(config.MQTT_URL) },
+      'device gateway ready',
+    );
     const close = async (): Promise<void> => {
       appVersions.stop();
+      await gateway.close();
       // Closes the sockets too; the HTTP server's close is awaited below.
       realtime.io.disconnectSockets(true);
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));

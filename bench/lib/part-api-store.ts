@@ -38,6 +38,7 @@ async function startApi(label: string, store: Record<string, string>): Promise<A
     env: {
       NODE_ENV: 'production',
       API_PORT: String(port),
+      MQTT_PORT: '0',
       API_HOST: '127.0.0.1',
       SEED_DEMO: 'true',
       DEMO_PASSWORD: PASSWORD,

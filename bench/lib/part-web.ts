@@ -71,6 +71,7 @@ function startApi(ctx: BenchContext, port: number): Promise<ServerChild> {
     env: {
       NODE_ENV: 'production',
       API_PORT: String(port),
+      MQTT_PORT: '0',
       API_HOST: '127.0.0.1',
       DATA_DIR: path.join(ctx.tmp, 'web-api-data'),
       DATABASE_URL: '',

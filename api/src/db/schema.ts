@@ -339,7 +339,15 @@ export const creditHistory = pgTable('credit_history', {
   change: bigint('change', { mode: 'number' }).notNull(),
   balanceAfter: bigint('balance_after', { mode: 'number' }).notNull(),
   reason: text('reason', {
-    enum: ['pool', 'move_in', 'move_out', 'code_created', 'code_activated', 'data_purchase'],
+    enum: [
+      'pool',
+      'move_in',
+      'move_out',
+      'code_created',
+      'code_activated',
+      'data_purchase',
+      'device_monitoring',
+    ],
   }).notNull(),
   otherCompanyId: integer('other_company_id'),
   actorUserId: integer('actor_user_id'),
@@ -375,3 +383,82 @@ export const companyInvitations = pgTable('company_invitations', {
   expiresAt: at('expires_at').notNull(),
   createdAt: createdAt(),
 });
+
+/** Approved Devices: identities allowed to connect (migrations/0010_devices.sql). */
+export const deviceIdentities = pgTable('device_identities', {
+  id: serial('id').primaryKey(),
+  serial: text('serial').notNull().unique(),
+  mac: text('mac').notNull(),
+  secretSha256: text('secret_sha256').notNull(),
+  lastHello: jsonb('last_hello'),
+  lastSeenAt: at('last_seen_at'),
+  createdAt: createdAt(),
+});
+
+/** A device in a company; `state` holds each telemetry category's latest reading. */
+export const devices = pgTable(
+  'devices',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull(),
+    identityId: integer('identity_id').notNull().unique(),
+    serial: text('serial').notNull().unique(),
+    mac: text('mac').notNull(),
+    name: text('name').notNull(),
+    description: text('description'),
+    model: text('model'),
+    firmware: text('firmware'),
+    capabilities: jsonb('capabilities'),
+    connected: boolean('connected').notNull().default(false),
+    firstSeenAt: at('first_seen_at'),
+    lastSeenAt: at('last_seen_at'),
+    monitoring: boolean('monitoring').notNull().default(true),
+    dynamicIntervalS: integer('dynamic_interval_s').notNull().default(300),
+    staticIntervalS: integer('static_interval_s').notNull().default(86400),
+    creditUntil: at('credit_until'),
+    state: jsonb('state').notNull().default(sql`'{}'::jsonb`),
+    createdAt: createdAt(),
+  },
+  (table) => [index('devices_company_idx').on(table.companyId, table.id)],
+);
+
+export const deviceTags = pgTable(
+  'device_tags',
+  {
+    deviceId: integer('device_id').notNull(),
+    tagId: integer('tag_id').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.deviceId, table.tagId] }),
+    index('device_tags_tag_idx').on(table.tagId),
+  ],
+);
+
+/** Spec §8 connection log reasons, per identity. */
+export const deviceConnectionLog = pgTable(
+  'device_connection_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    identityId: integer('identity_id').notNull(),
+    reason: integer('reason').notNull(),
+    detail: text('detail'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('device_connection_log_identity_idx').on(table.identityId, table.id)],
+);
+
+/** Telemetry history for the charts. */
+export const deviceTelemetry = pgTable(
+  'device_telemetry',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deviceId: integer('device_id').notNull(),
+    category: text('category').notNull(),
+    at: at('at').notNull(),
+    data: jsonb('data').notNull(),
+  },
+  (table) => [
+    index('device_telemetry_device_idx').on(table.deviceId, table.category, table.at),
+    index('device_telemetry_at_idx').on(table.at),
+  ],
+);

@@ -1,8 +1,9 @@
 import { BUILT_IN_ROLE_BY_NAME, type BuiltInRoleName } from '@fleetport/contracts/roles';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, users } from '../db/schema.ts';
+import { companies, deviceIdentities, users } from '../db/schema.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
+import { secretDigest } from '../modules/devices/status.ts';
 import { type ApiFixture, startTestApi, TEST_PASSWORD, type TestClient } from '../testing/fixtures.ts';
 
 /**
@@ -251,6 +252,50 @@ const COMPANY_ROUTES: Record<string, Record<Role, string>> = {
   'DELETE /api/roles/{id}': {
     super_admin: /*           */ 'A    A           A       A        A',
     admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'D    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
+  // Listed = the companies of the devices the caller sees (one is added to each).
+  'GET /api/devices': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'A    A           D       D        D',
+    end_user: /*              */ 'A    D           D       D        D',
+    read_only: /*             */ 'A    D           D       D        D',
+    support: /*               */ 'A    A           A       A        A',
+  },
+  // A device of the relation's company.
+  'GET /api/devices/{id}': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'A    A           D       D        D',
+    end_user: /*              */ 'A    D           D       D        D',
+    read_only: /*             */ 'A    D           D       D        D',
+    support: /*               */ 'A    A           A       A        A',
+  },
+  // An approved device added to the relation's company.
+  'POST /api/devices': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'A    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
+  // Approved Devices: the super admin's alone, whatever the company.
+  'GET /api/auth-devices': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'D    D           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'D    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
+  'POST /api/auth-devices': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'D    D           D       D        D',
     readonly_admin: /*        */ 'D    D           D       D        D',
     end_user: /*              */ 'D    D           D       D        D',
     read_only: /*             */ 'D    D           D       D        D',
@@ -615,6 +660,28 @@ const tagIn = async (companyId: number): Promise<number> =>
     })
   ).body.data.id;
 
+/** An approved identity (serial, MAC) not yet in a company, made straight in the store. */
+const approvedIdentity = async (): Promise<{ serial: string; mac: string }> => {
+  matrixDevices += 1;
+  const serial = `55${String(matrixDevices).padStart(8, '0')}`;
+  const mac = `00:1E:42:AA:${String(Math.floor(matrixDevices / 100) % 100).padStart(2, '0')}:${String(matrixDevices % 100).padStart(2, '0')}`;
+  await fx.api.deps.db
+    .insert(deviceIdentities)
+    .values({ serial, mac, secretSha256: secretDigest(`secret-${serial}-0000000`) });
+  return { serial, mac };
+};
+let matrixDevices = 0;
+
+const deviceIn = async (companyId: number): Promise<number> => {
+  const identity = await approvedIdentity();
+  return (
+    await (clients.get('super_admin') as TestClient).post('/api/devices', {
+      company_id: companyId,
+      ...identity,
+    })
+  ).body.data.id;
+};
+
 /** Paid credits of every type super_admin pools into the company, for the caller to act on. */
 const creditsIn = async (companyId: number): Promise<void> => {
   for (const typeId of [6, 8]) {
@@ -723,6 +790,17 @@ const FILE_PROBES: Record<string, (client: TestClient, companyId: number) => Pro
     ).status,
   'DELETE /api/roles/{id}': async (client, companyId) =>
     (await client.delete(`/api/roles/${await roleIn(companyId)}`)).status,
+  'GET /api/devices/{id}': async (client, companyId) =>
+    (await client.get(`/api/devices/${await deviceIn(companyId)}`)).status,
+  'POST /api/devices': async (client, companyId) =>
+    (await client.post('/api/devices', { company_id: companyId, ...(await approvedIdentity()) })).status,
+  'GET /api/auth-devices': async (client) => (await client.get('/api/auth-devices')).status,
+  'POST /api/auth-devices': async (client) => {
+    matrixDevices += 1;
+    const serial = `66${String(matrixDevices).padStart(8, '0')}`;
+    const csv = `serial,mac,secret\n${serial},00:1E:42:BB:00:${String(matrixDevices % 100).padStart(2, '0')},secret-${serial}-000000`;
+    return (await client.post('/api/auth-devices', { csv })).status;
+  },
   'GET /api/tags/{id}': async (client, companyId) =>
     (await client.get(`/api/tags/${await tagIn(companyId)}`)).status,
   'POST /api/tags': async (client, companyId) =>
@@ -866,6 +944,13 @@ describe('authorisation matrix', () => {
           listed = new Set(
             (answer.body.data ?? []).map((row: { company_id: number | null }) => row.company_id),
           );
+        }
+        if (route === 'GET /api/devices') {
+          if (role === ROLES[0]) {
+            for (const relation of RELATIONS) await deviceIn(companyIds.get(relation) as number);
+          }
+          const answer = await client.get('/api/devices?limit=100&fields=company_id');
+          listed = new Set((answer.body.data ?? []).map((row: { company_id: number }) => row.company_id));
         }
         if (route === 'GET /api/tags') {
           if (role === ROLES[0]) {

@@ -58,6 +58,7 @@ export async function startTestApi(overrides: Partial<ApiConfig> = {}): Promise<
   }
   const config = configWith({
     API_PORT: 0,
+    MQTT_PORT: 0,
     LOG_LEVEL: 'silent',
     MFA_REQUIRED: false,
     REDIS_URL: undefined,

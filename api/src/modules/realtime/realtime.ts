@@ -41,7 +41,9 @@ type Authorisation = { ok: true } | { ok: false; reason: string };
  * every channel is authorised here:
  * - `private-notifications.{user id}`: that user only;
  * - `private-status.{action id}`: only the user who started the action;
- * - `private-company.{company id}.{topic}`: companies the caller may see (spec §6);
+ * - `private-company.{company id}.{topic}`: companies the caller may see (spec §6). `devices`
+ *   carries that company's device events, `subtree-devices` those of the company and every
+ *   company below it (not for a one-company scope); both need view_devices;
  * - `public-app`: any signed-in socket (the console build being served, spec §4).
  * With Redis, the adapter delivers across API instances.
  */
@@ -155,8 +157,12 @@ export class Realtime {
     if (match) return Number(match[1]) === auth.userId ? { ok: true } : refused;
     match = /^private-status\.([\w-]{1,100})$/.exec(channel);
     if (match) return this.actionOwners.get(match[1] as string) === auth.userId ? { ok: true } : refused;
-    match = /^private-company\.(\d+)\.(devices|tasks)$/.exec(channel);
+    match = /^private-company\.(\d+)\.(devices|subtree-devices|tasks)$/.exec(channel);
     if (match) {
+      const topic = match[2];
+      // Device events need view_devices; a company's whole subtree, a scope wider than one company.
+      if (topic !== 'tasks' && !auth.can('view_devices')) return refused;
+      if (topic === 'subtree-devices' && auth.scope === 'company') return refused;
       const [company] = await this.db
         .select()
         .from(companies)

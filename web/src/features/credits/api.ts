@@ -30,7 +30,14 @@ export interface CreditHistoryEntry {
   credit_type_name: string;
   change: number;
   balance_after: number;
-  reason: 'pool' | 'move_in' | 'move_out' | 'code_created' | 'code_activated' | 'data_purchase';
+  reason:
+    | 'pool'
+    | 'move_in'
+    | 'move_out'
+    | 'code_created'
+    | 'code_activated'
+    | 'data_purchase'
+    | 'device_monitoring';
   other_company_name: string | null;
   created_at: string;
 }

@@ -1,0 +1,426 @@
+import { ACTION_STATUS_EVENT, type ActionItemState } from '@fleetport/contracts/action-status';
+import { deriveCapabilities } from '@fleetport/contracts/device-capabilities';
+import {
+  CONNECTION_REASONS,
+  type Command,
+  commandResultSchema,
+  type DeviceConfig,
+  deviceKind,
+  deviceTopics,
+  helloSchema,
+  PROTOCOL_VERSION,
+  parseTopic,
+  statusSchema,
+  type TelemetryCategory,
+  telemetrySchema,
+} from '@fleetport/contracts/device-protocol';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Db } from '../../db/client.ts';
+import {
+  companies,
+  creditBalances,
+  deviceConnectionLog,
+  deviceIdentities,
+  devices,
+  deviceTelemetry,
+} from '../../db/schema.ts';
+import { changeBalance } from '../credits/balances.ts';
+import type { Realtime } from '../realtime/realtime.ts';
+import { type DeviceStatus, deviceStatus, hasActiveCredit, secretMatches } from './status.ts';
+import type { ConnectVerdict, DeviceTransport } from './transport.ts';
+
+/** A credit covers a device for 30 days; a new device has a 30-day trial, an access point two years. */
+export const CREDIT_DAYS = 30;
+export const TRIAL_DAYS = { default: 30, access_point: 730 } as const;
+const DAY_MS = 86_400_000;
+/** The device-management credit types (migrations/0008): the free one is spent first. */
+export const DEVICE_CREDIT_TYPES = [1, 2] as const;
+
+/** The realtime event a device's status change is announced with. */
+export const DEVICE_STATUS_EVENT = 'DeviceStatusChanged';
+
+export interface DeviceStatusEvent {
+  id: number;
+  status: DeviceStatus;
+  last_seen_at: string | null;
+}
+
+/** A device as the gateway keeps it between messages (one row read per connection, not per message). */
+interface Known {
+  id: number;
+  companyId: number;
+  companyPath: string;
+  name: string;
+  monitoring: boolean;
+  creditUntil: Date | null;
+  /** The reasons already logged on this connection, so a chatty device is logged once. */
+  logged: Set<number>;
+}
+
+interface PendingCommand {
+  deviceId: number;
+  name: string;
+  channel: string;
+}
+
+export interface GatewayOptions {
+  db: Db;
+  log: Logger;
+  realtime: Realtime | undefined;
+  transport: DeviceTransport;
+  now?: () => Date;
+}
+
+/**
+ * The device gateway (docs/device-protocol.md): checks identities at CONNECT, keeps each
+ * device's connection, latest readings and history, spends credits for monitoring, writes the
+ * connection log, sends commands and configuration, and announces status changes to consoles.
+ */
+export class DeviceGateway {
+  private readonly db: Db;
+  private readonly log: Logger;
+  private readonly realtime: Realtime | undefined;
+  readonly transport: DeviceTransport;
+  private readonly now: () => Date;
+  private readonly known = new Map<string, Known>();
+  private readonly commands = new Map<string, PendingCommand>();
+  /** Messages are handled one device at a time, in order: a hello is stored before its telemetry. */
+  private readonly queues = new Map<string, Promise<void>>();
+
+  constructor(options: GatewayOptions) {
+    this.db = options.db;
+    this.log = options.log;
+    this.realtime = options.realtime;
+    this.transport = options.transport;
+    this.now = options.now ?? (() => new Date());
+  }
+
+  start(): Promise<void> {
+    return this.transport.start((topic, payload) => this.enqueue(topic, payload));
+  }
+
+  async close(): Promise<void> {
+    await this.transport.close();
+    await Promise.allSettled(this.queues.values());
+  }
+
+  /** Waits until every message received so far is handled (tests, shutdown). */
+  async settled(): Promise<void> {
+    while (this.queues.size > 0) await Promise.allSettled([...this.queues.values()]);
+  }
+
+  /** CONNECT: the serial must be approved, the MAC the approved one and the secret right. */
+  async verify(serial: string, mac: string, secret: string): Promise<ConnectVerdict> {
+    const [identity] = await this.db
+      .select()
+      .from(deviceIdentities)
+      .where(eq(deviceIdentities.serial, serial));
+    if (!identity || !secretMatches(secret, identity.secretSha256)) {
+      if (identity) await this.logReason(identity.id, CONNECTION_REASONS.attempted, 'refused: wrong secret');
+      return { ok: false };
+    }
+    if (identity.mac !== mac) {
+      await this.logReason(identity.id, CONNECTION_REASONS.serialWithOtherMac, `MAC ${mac}`);
+      return { ok: false };
+    }
+    return { ok: true };
+  }
+
+  /** A device's connection ended: offline now, whatever it last said. */
+  disconnected(serial: string): void {
+    this.enqueueTask(serial, () => this.setConnected(serial, false));
+  }
+
+  /** Sends a command; its results are reported on `channel` (the 'Action status' modal). */
+  async sendCommand(device: { id: number; serial: string; name: string }, command: Command, channel: string) {
+    this.commands.set(command.id, { deviceId: device.id, name: device.name, channel });
+    await this.transport.publish(deviceTopics(device.serial).command, JSON.stringify(command), {
+      retain: false,
+    });
+  }
+
+  /** Publishes a device's configuration (retained), after a change in the console. */
+  async pushConfig(serial: string): Promise<void> {
+    this.known.delete(serial);
+    const [device] = await this.db.select().from(devices).where(eq(devices.serial, serial));
+    if (device) await this.publishConfig(device);
+  }
+
+  /** Forgets what is cached about a device (it moved, was deleted or changed in the console). */
+  forget(serial: string): void {
+    this.known.delete(serial);
+  }
+
+  private enqueue(topic: string, payload: Buffer): void {
+    const parsed = parseTopic(topic);
+    if (!parsed) return;
+    this.enqueueTask(parsed.serial, () => this.handle(topic, payload));
+  }
+
+  private enqueueTask(serial: string, task: () => Promise<void>): void {
+    const previous = this.queues.get(serial) ?? Promise.resolve();
+    const next = previous
+      .then(task)
+      .catch((error: unknown) => this.log.error({ err: error, serial }, 'device message failed'))
+      .finally(() => {
+        if (this.queues.get(serial) === next) this.queues.delete(serial);
+      });
+    this.queues.set(serial, next);
+  }
+
+  private async handle(topic: string, payload: Buffer): Promise<void> {
+    const parsed = parseTopic(topic);
+    if (!parsed) return;
+    let body: unknown;
+    try {
+      body = JSON.parse(payload.toString('utf8'));
+    } catch {
+      this.log.warn({ serial: parsed.serial, topic }, 'device message is not JSON');
+      return;
+    }
+    switch (parsed.kind) {
+      case 'hello':
+        return this.hello(parsed.serial, body);
+      case 'status': {
+        const status = statusSchema.safeParse(body);
+        if (status.success) await this.setConnected(parsed.serial, status.data.state === 'online');
+        return;
+      }
+      case 'telemetry':
+        return this.telemetry(parsed.serial, parsed.category, body);
+      case 'cmd/result':
+        return this.commandResult(body);
+      default:
+        return; // our own commands and configuration, echoed by the broker
+    }
+  }
+
+  private async hello(serial: string, body: unknown): Promise<void> {
+    const result = helloSchema.safeParse(body);
+    if (!result.success || result.data.serial !== serial) {
+      this.log.warn({ serial, issues: result.error?.issues.slice(0, 3) }, 'device hello refused');
+      return;
+    }
+    const hello = result.data;
+    const now = this.now();
+    const [identity] = await this.db
+      .select()
+      .from(deviceIdentities)
+      .where(eq(deviceIdentities.serial, serial));
+    if (!identity) return;
+    if (identity.mac !== hello.mac) {
+      await this.logReason(identity.id, CONNECTION_REASONS.serialWithOtherMac, `MAC ${hello.mac}`);
+      return;
+    }
+    await this.db
+      .update(deviceIdentities)
+      .set({ lastHello: hello, lastSeenAt: now })
+      .where(eq(deviceIdentities.id, identity.id));
+    const [row] = await this.db.select().from(devices).where(eq(devices.identityId, identity.id));
+    if (!row) return; // approved, not in a company yet: its hello waits for "Add device"
+    const capabilities = deriveCapabilities(hello.model, hello.firmware, hello.capabilities);
+    const trialDays =
+      deviceKind(hello.model) === 'access_point' ? TRIAL_DAYS.access_point : TRIAL_DAYS.default;
+    const creditUntil = row.creditUntil ?? new Date(now.getTime() + trialDays * DAY_MS);
+    const [device] = await this.db
+      .update(devices)
+      .set({
+        model: hello.model,
+        firmware: hello.firmware,
+        capabilities,
+        connected: true,
+        firstSeenAt: row.firstSeenAt ?? now,
+        lastSeenAt: now,
+        creditUntil,
+      })
+      .where(eq(devices.id, row.id))
+      .returning();
+    if (!device) return;
+    await this.logReason(identity.id, CONNECTION_REASONS.connected, `${hello.model} ${hello.firmware}`);
+    const known = await this.remember(device);
+    await this.ensureCredit(serial, known);
+    await this.publishConfig({ ...device, creditUntil: known.creditUntil });
+    await this.announce(known, { ...device, creditUntil: known.creditUntil });
+  }
+
+  private async telemetry(serial: string, category: TelemetryCategory, body: unknown): Promise<void> {
+    const known = await this.lookup(serial);
+    if (!known) return;
+    const result = telemetrySchema(category).safeParse(body);
+    if (!result.success) {
+      this.log.warn(
+        { serial, category, issues: result.error.issues.slice(0, 3) },
+        'device telemetry refused',
+      );
+      return;
+    }
+    if (!known.monitoring) {
+      await this.logOnce(known, CONNECTION_REASONS.monitoringDisabled);
+      return;
+    }
+    if (!(await this.ensureCredit(serial, known))) return;
+    const reading = { at: result.data.at, data: result.data.data };
+    const now = this.now();
+    await this.db
+      .update(devices)
+      .set({
+        state: sql`jsonb_set(${devices.state}, ${`{${category}}`}::text[], ${JSON.stringify(reading)}::jsonb)`,
+        lastSeenAt: now,
+      })
+      .where(eq(devices.id, known.id));
+    await this.db
+      .insert(deviceTelemetry)
+      .values({ deviceId: known.id, category, at: new Date(result.data.at), data: result.data.data });
+  }
+
+  private async commandResult(body: unknown): Promise<void> {
+    const result = commandResultSchema.safeParse(body);
+    if (!result.success) return;
+    const pending = this.commands.get(result.data.id);
+    if (!pending || !this.realtime) return;
+    const states: Record<typeof result.data.state, ActionItemState> = {
+      accepted: 'running',
+      progress: 'running',
+      done: 'succeeded',
+      failed: 'failed',
+    };
+    const state = states[result.data.state];
+    if (state === 'succeeded' || state === 'failed') this.commands.delete(result.data.id);
+    const message =
+      result.data.error ??
+      (result.data.progress !== undefined ? `${result.data.progress}%` : undefined) ??
+      result.data.output?.slice(0, 2000);
+    this.realtime.emit(pending.channel, ACTION_STATUS_EVENT, {
+      channel: pending.channel,
+      items: [{ id: pending.deviceId, name: pending.name, state, ...(message ? { message } : {}) }],
+    });
+  }
+
+  private async setConnected(serial: string, connected: boolean): Promise<void> {
+    const now = this.now();
+    const [device] = await this.db
+      .update(devices)
+      .set(connected ? { connected, lastSeenAt: now } : { connected })
+      .where(and(eq(devices.serial, serial), eq(devices.connected, !connected)))
+      .returning();
+    if (!connected) {
+      const known = this.known.get(serial);
+      if (known) known.logged.clear();
+    }
+    if (!device) return;
+    const known = await this.remember(device);
+    await this.announce(known, device);
+  }
+
+  /**
+   * Monitoring needs an active credit. An expired one is renewed from the company's pool (one
+   * credit, 30 days; free credits first); with none left, reason 15 and no monitoring.
+   */
+  private async ensureCredit(serial: string, known: Known): Promise<boolean> {
+    const now = this.now();
+    if (hasActiveCredit(known.creditUntil, now)) return true;
+    const renewed = await this.db
+      .transaction(async (tx) => {
+        const balances = await tx
+          .select()
+          .from(creditBalances)
+          .where(
+            and(
+              eq(creditBalances.companyId, known.companyId),
+              inArray(creditBalances.creditTypeId, [...DEVICE_CREDIT_TYPES]),
+            ),
+          );
+        const type = DEVICE_CREDIT_TYPES.find(
+          (id) => (balances.find((row) => row.creditTypeId === id)?.amount ?? 0) > 0,
+        );
+        if (type === undefined) return undefined;
+        await changeBalance(tx as unknown as Db, {
+          companyId: known.companyId,
+          creditTypeId: type,
+          delta: -1,
+          reason: 'device_monitoring',
+          actorUserId: null,
+        });
+        const until = new Date(now.getTime() + CREDIT_DAYS * DAY_MS);
+        await tx.update(devices).set({ creditUntil: until }).where(eq(devices.id, known.id));
+        return until;
+      })
+      .catch((error: unknown) => {
+        // Another message of this company spent the last credit first: not renewed this time.
+        this.log.debug({ err: error, serial }, 'device credit not renewed');
+        return undefined;
+      });
+    if (renewed) {
+      known.creditUntil = renewed;
+      return true;
+    }
+    await this.logOnce(known, CONNECTION_REASONS.noActiveCredit);
+    return false;
+  }
+
+  private async publishConfig(device: typeof devices.$inferSelect): Promise<void> {
+    const config: DeviceConfig = {
+      v: PROTOCOL_VERSION,
+      monitoring: device.monitoring && hasActiveCredit(device.creditUntil, this.now()),
+      intervals_s: { dynamic: device.dynamicIntervalS, static: device.staticIntervalS },
+    };
+    await this.transport.publish(deviceTopics(device.serial).config, JSON.stringify(config), {
+      retain: true,
+    });
+  }
+
+  private async lookup(serial: string): Promise<Known | undefined> {
+    const cached = this.known.get(serial);
+    if (cached) return cached;
+    const [device] = await this.db.select().from(devices).where(eq(devices.serial, serial));
+    return device ? this.remember(device) : undefined;
+  }
+
+  private async remember(device: typeof devices.$inferSelect): Promise<Known> {
+    const [company] = await this.db
+      .select({ path: companies.path })
+      .from(companies)
+      .where(eq(companies.id, device.companyId));
+    const previous = this.known.get(device.serial);
+    const known: Known = {
+      id: device.id,
+      companyId: device.companyId,
+      companyPath: company?.path ?? '',
+      name: device.name,
+      monitoring: device.monitoring,
+      creditUntil: device.creditUntil,
+      logged: previous?.logged ?? new Set(),
+    };
+    this.known.set(device.serial, known);
+    return known;
+  }
+
+  private async logOnce(known: Known, reason: number): Promise<void> {
+    if (known.logged.has(reason)) return;
+    known.logged.add(reason);
+    const [device] = await this.db
+      .select({ identityId: devices.identityId })
+      .from(devices)
+      .where(eq(devices.id, known.id));
+    if (device) await this.logReason(device.identityId, reason, null);
+  }
+
+  private async logReason(identityId: number, reason: number, detail: string | null): Promise<void> {
+    await this.db.insert(deviceConnectionLog).values({ identityId, reason, detail });
+  }
+
+  /** To the device's company and, for subtree viewers, to every company above it. */
+  private async announce(known: Known, device: typeof devices.$inferSelect): Promise<void> {
+    if (!this.realtime) return;
+    const event: DeviceStatusEvent = {
+      id: device.id,
+      status: deviceStatus(device, this.now()),
+      last_seen_at: device.lastSeenAt?.toISOString() ?? null,
+    };
+    this.realtime.emit(`private-company.${known.companyId}.devices`, DEVICE_STATUS_EVENT, event);
+    for (const ancestor of known.companyPath.split('/').filter(Boolean)) {
+      this.realtime.emit(`private-company.${ancestor}.subtree-devices`, DEVICE_STATUS_EVENT, event);
+    }
+  }
+}

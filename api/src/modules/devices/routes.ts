@@ -1,0 +1,391 @@
+import { macSchema, SERIAL_PATTERN } from '@fleetport/contracts/device-protocol';
+import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Router } from 'express';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { companies, deviceIdentities, devices } from '../../db/schema.ts';
+import type { ApiDeps } from '../../deps.ts';
+import { fieldError, forbidden } from '../../http/errors.ts';
+import { listQuerySchema, pickFields } from '../../http/list-query.ts';
+import { idParam, type RouteRegistry } from '../../http/route.ts';
+import type { AuthContext } from '../auth/context.ts';
+import { canSeeCompany, visibleCompanies } from '../companies/scope.ts';
+import { approveIdentities } from './identities.ts';
+import { DEVICE_STATUSES, type DeviceStatus, deviceStatus } from './status.ts';
+
+export const deviceSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string().nullable(),
+  serial: z.string(),
+  mac: z.string(),
+  model: z.string().nullable(),
+  firmware: z.string().nullable(),
+  company_id: z.number(),
+  company_name: z.string(),
+  status: z.enum(DEVICE_STATUSES),
+  monitoring: z.boolean(),
+  last_seen_at: z.string().nullable(),
+  credit_until: z.string().nullable(),
+  created_at: z.string(),
+});
+
+const FIELDS = [
+  'id',
+  'name',
+  'description',
+  'serial',
+  'mac',
+  'model',
+  'firmware',
+  'company_id',
+  'company_name',
+  'status',
+  'monitoring',
+  'last_seen_at',
+  'credit_until',
+  'created_at',
+] as const;
+
+const contains = (value: string) => `%${value.replace(/[\\%_]/g, '\\$&')}%`;
+
+/** Spec §4 status, in SQL, so lists filter and sort by it (the same rule as status.ts). */
+const statusSql = sql<DeviceStatus>`case
+  when ${devices.firstSeenAt} is null then 'pending'
+  when not ${devices.connected} then 'offline'
+  when ${devices.monitoring} and ${devices.creditUntil} > now() then 'online'
+  else 'not_activated' end`;
+
+const listQuery = listQuerySchema(FIELDS, {
+  company_id: z.coerce.number().int().positive().optional(),
+  status: z.enum(DEVICE_STATUSES).optional(),
+  model: z.string().trim().max(40).optional().describe('the model starts with this (RUT, RUT956)'),
+});
+
+/** Spec §5: a device is added by serial and MAC address of an approved identity. */
+const addDeviceSchema = z.object({
+  company_id: z.number().int().positive(),
+  serial: z.string().trim().regex(SERIAL_PATTERN, 'A serial number is 6–20 letters and digits.'),
+  mac: macSchema,
+  name: z.string().trim().min(1).max(120).optional(),
+  description: z.string().trim().max(500).optional(),
+});
+
+/** One answer for every failed claim, whatever the cause (issue 6: serial and MAC never claim alone). */
+const NOT_CLAIMABLE = 'This device cannot be added. Check its serial number and MAC address.';
+
+const approvedSchema = z.object({
+  id: z.number(),
+  serial: z.string(),
+  mac: z.string(),
+  device_id: z.number().nullable(),
+  company_name: z.string().nullable(),
+  last_seen_at: z.string().nullable(),
+  created_at: z.string(),
+});
+
+/** A manufacturer's CSV: a header with serial, mac and secret columns (others ignored). */
+export function parseIdentityCsv(text: string): {
+  rows: { line: number; serial: string; mac: string; secret: string }[];
+  errors: { line: number; message: string }[];
+} {
+  const lines = text.split(/\r?\n/);
+  const header = (lines[0] ?? '').split(',').map((cell) => cell.trim().toLowerCase());
+  const column = (name: string) => header.indexOf(name);
+  const [serialAt, macAt, secretAt] = [column('serial'), column('mac'), column('secret')];
+  if (serialAt < 0 || macAt < 0 || secretAt < 0) {
+    return {
+      rows: [],
+      errors: [{ line: 1, message: 'The header must name the columns serial, mac and secret.' }],
+    };
+  }
+  const rows: { line: number; serial: string; mac: string; secret: string }[] = [];
+  const errors: { line: number; message: string }[] = [];
+  const seen = new Set<string>();
+  lines.slice(1).forEach((raw, index) => {
+    const line = index + 2;
+    if (!raw.trim()) return;
+    const cells = raw.split(',').map((cell) => cell.trim());
+    const serial = cells[serialAt] ?? '';
+    const mac = macSchema.safeParse(cells[macAt] ?? '');
+    const secret = cells[secretAt] ?? '';
+    if (!SERIAL_PATTERN.test(serial))
+      errors.push({ line, message: 'The serial number is 6–20 letters and digits.' });
+    else if (!mac.success)
+      errors.push({ line, message: 'The MAC address is six hex pairs, like 00:1E:42:12:34:56.' });
+    else if (secret.length < 16 || secret.length > 200)
+      errors.push({ line, message: 'The secret is 16–200 characters.' });
+    else if (seen.has(serial)) errors.push({ line, message: 'This serial number is in the file twice.' });
+    else {
+      seen.add(serial);
+      rows.push({ line, serial, mac: mac.data, secret });
+    }
+  });
+  return { rows, errors };
+}
+
+/**
+ * Devices (issue 6; spec §2 /management/devices, /devices/{id}, /auth-devices; §3 Device): read
+ * with view_devices in the companies the caller sees, added with manage_devices. Approved
+ * Devices, the identities allowed to connect, are the super admin's.
+ */
+export function registerDeviceRoutes(registry: RouteRegistry, router: Router, deps: ApiDeps): void {
+  const { db } = deps;
+
+  const selectDevices = (where: SQL | undefined) =>
+    db
+      .select({ device: devices, companyName: companies.name, companyPath: companies.path })
+      .from(devices)
+      .innerJoin(companies, eq(companies.id, devices.companyId))
+      .where(where)
+      .$dynamic();
+  type Row = Awaited<ReturnType<typeof selectDevices>>[number];
+
+  const toDevice = (row: Row) => ({
+    id: row.device.id,
+    name: row.device.name,
+    description: row.device.description,
+    serial: row.device.serial,
+    mac: row.device.mac,
+    model: row.device.model,
+    firmware: row.device.firmware,
+    company_id: row.device.companyId,
+    company_name: row.companyName,
+    status: deviceStatus(row.device, new Date()),
+    monitoring: row.device.monitoring,
+    last_seen_at: row.device.lastSeenAt?.toISOString() ?? null,
+    credit_until: row.device.creditUntil?.toISOString() ?? null,
+    created_at: row.device.createdAt.toISOString(),
+  });
+
+  const deviceFor = async (auth: AuthContext, id: number): Promise<Row> => {
+    const [row] = await selectDevices(eq(devices.id, id));
+    if (!row || !canSeeCompany(auth, { id: row.device.companyId, path: row.companyPath })) throw forbidden();
+    return row;
+  };
+
+  registry.add(router, {
+    method: 'get',
+    path: '/devices',
+    summary:
+      'Devices of the companies the caller may see (list conventions; status, model, company filters).',
+    tag: 'devices',
+    access: { permission: 'view_devices' },
+    query: listQuery,
+    response: z.array(deviceSchema),
+    handler: async ({ auth, query }) => {
+      const sortable = {
+        id: devices.id,
+        name: devices.name,
+        description: devices.description,
+        serial: devices.serial,
+        mac: devices.mac,
+        model: devices.model,
+        firmware: devices.firmware,
+        company_id: devices.companyId,
+        company_name: companies.name,
+        status: statusSql,
+        monitoring: devices.monitoring,
+        last_seen_at: devices.lastSeenAt,
+        credit_until: devices.creditUntil,
+        created_at: devices.createdAt,
+      } satisfies Record<(typeof FIELDS)[number], unknown>;
+      const conditions: SQL[] = [visibleCompanies(auth)];
+      if (query.q) {
+        const term = contains(query.q);
+        const search = or(ilike(devices.name, term), ilike(devices.serial, term), ilike(devices.mac, term));
+        if (search) conditions.push(search);
+      }
+      if (query.company_id !== undefined) conditions.push(eq(devices.companyId, query.company_id));
+      if (query.status) conditions.push(sql`${statusSql} = ${query.status}`);
+      if (query.model) conditions.push(ilike(devices.model, `${query.model.replace(/[\\%_]/g, '\\$&')}%`));
+      const where = and(...conditions);
+      const order = query.sort.map((key) =>
+        key.descending ? desc(sortable[key.field]) : asc(sortable[key.field]),
+      );
+      const [rows, [total]] = await Promise.all([
+        selectDevices(where)
+          .orderBy(...order, asc(devices.id))
+          .limit(query.limit)
+          .offset(query.offset),
+        db
+          .select({ value: count() })
+          .from(devices)
+          .innerJoin(companies, eq(companies.id, devices.companyId))
+          .where(where),
+      ]);
+      return { data: pickFields(rows.map(toDevice), query.fields), meta: { total: total?.value ?? 0 } };
+    },
+  });
+
+  registry.add(router, {
+    method: 'get',
+    path: '/devices/:id',
+    summary:
+      "One device with its capabilities and latest readings; 403 alike for another tenant's and a missing one.",
+    tag: 'devices',
+    access: { permission: 'view_devices' },
+    params: idParam,
+    response: deviceSchema.extend({
+      capabilities: z.record(z.string(), z.unknown()).nullable(),
+      state: z.record(z.string(), z.unknown()),
+      dynamic_interval_s: z.number(),
+      static_interval_s: z.number(),
+    }),
+    handler: async ({ auth, params }) => {
+      const row = await deviceFor(auth, params.id);
+      return {
+        data: {
+          ...toDevice(row),
+          capabilities: (row.device.capabilities as Record<string, unknown> | null) ?? null,
+          state: row.device.state as Record<string, unknown>,
+          dynamic_interval_s: row.device.dynamicIntervalS,
+          static_interval_s: row.device.staticIntervalS,
+        },
+      };
+    },
+  });
+
+  registry.add(router, {
+    method: 'post',
+    path: '/devices',
+    summary: 'Adds an approved device (serial and MAC address) to a company the caller sees.',
+    tag: 'devices',
+    access: { permission: 'manage_devices' },
+    body: addDeviceSchema,
+    response: deviceSchema,
+    handler: async ({ auth, body }) => {
+      const [company] = await db.select().from(companies).where(eq(companies.id, body.company_id));
+      if (!company || !canSeeCompany(auth, company)) throw forbidden();
+      const [identity] = await db
+        .select({ id: deviceIdentities.id, mac: deviceIdentities.mac, claimed: devices.id })
+        .from(deviceIdentities)
+        .leftJoin(devices, eq(devices.identityId, deviceIdentities.id))
+        .where(eq(deviceIdentities.serial, body.serial));
+      if (!identity || identity.mac !== body.mac || identity.claimed !== null) {
+        throw fieldError('serial', NOT_CLAIMABLE, 'DEVICE_NOT_CLAIMABLE');
+      }
+      const inserted = await db
+        .insert(devices)
+        .values({
+          companyId: company.id,
+          identityId: identity.id,
+          serial: body.serial,
+          mac: body.mac,
+          name: body.name ?? body.serial,
+          description: body.description ?? null,
+        })
+        .onConflictDoNothing()
+        .returning({ id: devices.id });
+      const created = inserted[0];
+      if (!created) throw fieldError('serial', NOT_CLAIMABLE, 'DEVICE_NOT_CLAIMABLE');
+      deps.gateway.forget(body.serial);
+      const data = toDevice(await deviceFor(auth, created.id));
+      return {
+        status: 201,
+        data,
+        audit: { entity: 'device', entityId: String(data.id), companyId: company.id, after: data },
+      };
+    },
+  });
+
+  registry.add(router, {
+    method: 'get',
+    path: '/auth-devices',
+    summary: 'Approved Devices: the identities allowed to connect (super admin).',
+    tag: 'devices',
+    access: { permission: 'super_admin' },
+    query: listQuerySchema(['id', 'serial', 'mac', 'created_at'] as const, {
+      unclaimed: z
+        .enum(['true', 'false'])
+        .optional()
+        .transform((value) => value === 'true'),
+    }),
+    response: z.array(approvedSchema),
+    handler: async ({ query }) => {
+      const conditions: SQL[] = [];
+      if (query.q) {
+        const search = or(
+          ilike(deviceIdentities.serial, contains(query.q)),
+          ilike(deviceIdentities.mac, contains(query.q)),
+        );
+        if (search) conditions.push(search);
+      }
+      if (query.unclaimed) conditions.push(isNull(devices.id));
+      const where = conditions.length ? and(...conditions) : undefined;
+      const sortable = {
+        id: deviceIdentities.id,
+        serial: deviceIdentities.serial,
+        mac: deviceIdentities.mac,
+        created_at: deviceIdentities.createdAt,
+      };
+      const order = query.sort.map((key) =>
+        key.descending ? desc(sortable[key.field]) : asc(sortable[key.field]),
+      );
+      const base = () =>
+        db
+          .select({ identity: deviceIdentities, deviceId: devices.id, companyName: companies.name })
+          .from(deviceIdentities)
+          .leftJoin(devices, eq(devices.identityId, deviceIdentities.id))
+          .leftJoin(companies, eq(companies.id, devices.companyId))
+          .where(where)
+          .$dynamic();
+      const [rows, [total]] = await Promise.all([
+        base()
+          .orderBy(...order, asc(deviceIdentities.id))
+          .limit(query.limit)
+          .offset(query.offset),
+        db
+          .select({ value: count() })
+          .from(deviceIdentities)
+          .leftJoin(devices, eq(devices.identityId, deviceIdentities.id))
+          .where(where),
+      ]);
+      return {
+        data: pickFields(
+          rows.map((row) => ({
+            id: row.identity.id,
+            serial: row.identity.serial,
+            mac: row.identity.mac,
+            device_id: row.deviceId,
+            company_name: row.companyName,
+            last_seen_at: row.identity.lastSeenAt?.toISOString() ?? null,
+            created_at: row.identity.createdAt.toISOString(),
+          })),
+          query.fields,
+        ),
+        meta: { total: total?.value ?? 0 },
+      };
+    },
+  });
+
+  registry.add(router, {
+    method: 'post',
+    path: '/auth-devices',
+    summary:
+      "Imports a manufacturer's CSV (serial, mac, secret) into Approved Devices; every row is checked first and nothing is saved when one is wrong.",
+    tag: 'devices',
+    access: { permission: 'super_admin' },
+    body: z.object({ csv: z.string().min(1, 'Choose a CSV file.').max(20_000_000) }),
+    response: z.object({ imported: z.number(), skipped: z.number() }),
+    handler: async ({ body }) => {
+      const { rows, errors } = parseIdentityCsv(body.csv);
+      if (errors.length > 0) {
+        throw fieldError(
+          'csv',
+          errors
+            .slice(0, 20)
+            .map((error) => `Line ${error.line}: ${error.message}`)
+            .join('\n'),
+          'CSV_INVALID',
+        );
+      }
+      if (rows.length === 0) throw fieldError('csv', 'The file has no devices.', 'CSV_INVALID');
+      const imported = await db.transaction((tx) => approveIdentities(tx as unknown as Db, rows));
+      return {
+        data: { imported, skipped: rows.length - imported },
+        audit: { entity: 'device_identities', entityId: 'import', after: { imported } },
+      };
+    },
+  });
+}

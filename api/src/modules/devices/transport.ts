@@ -1,0 +1,207 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:net';
+import { parseClientId, parseTopic, TOPIC_ROOT } from '@fleetport/contracts/device-protocol';
+import { Aedes, type AuthenticateError } from 'aedes';
+import mqtt, { type MqttClient } from 'mqtt';
+import type { Logger } from 'pino';
+
+/**
+ * How device messages reach the gateway: an MQTT broker inside the API (aedes, the default: a
+ * fresh install needs nothing else) or an external broker the API subscribes to (MQTT_URL, for
+ * several API replicas: EMQX, Mosquitto). The gateway sees the same messages either way.
+ */
+export interface DeviceTransport {
+  start(onMessage: (topic: string, payload: Buffer) => void): Promise<void>;
+  publish(topic: string, payload: string, options: { retain: boolean }): Promise<void>;
+  close(): Promise<void>;
+  /** Where devices connect (for logs and the README). */
+  readonly address: string;
+}
+
+/** What the gateway decides at CONNECT: the identity is good, or refused (and why, for the log). */
+export type ConnectVerdict = { ok: true } | { ok: false };
+
+export interface EmbeddedBrokerOptions {
+  port: number;
+  host: string;
+  log: Logger;
+  /** Checks a device's CONNECT: serial (user name), MAC (from the client id) and secret. */
+  verify: (serial: string, mac: string, secret: string) => Promise<ConnectVerdict>;
+  /** A device's connection ended (cleanly or not): the will, if any, was published first. */
+  onDisconnect: (serial: string) => void;
+}
+
+const DEVICE_PUBLISHES: ReadonlySet<string> = new Set(['hello', 'status', 'telemetry', 'cmd/result']);
+const DEVICE_SUBSCRIBES: ReadonlySet<string> = new Set(['cmd', 'config']);
+
+function refusal(): AuthenticateError {
+  // One answer for every refusal: the device cannot learn which check failed.
+  return Object.assign(new Error('bad user name or password'), { returnCode: 4 }) as AuthenticateError;
+}
+
+/** The broker inside the API. Each device may publish and subscribe under its own serial only. */
+export class EmbeddedBroker implements DeviceTransport {
+  private readonly options: EmbeddedBrokerOptions;
+  private broker: Aedes | undefined;
+  private server: Server | undefined;
+  address = '';
+
+  constructor(options: EmbeddedBrokerOptions) {
+    this.options = options;
+  }
+
+  async start(onMessage: (topic: string, payload: Buffer) => void): Promise<void> {
+    const { log, verify, onDisconnect } = this.options;
+    const broker = await Aedes.createBroker({
+      authenticate: (client, username, password, done) => {
+        const id = parseClientId(client.id);
+        if (!id || id.serial !== username || !password) {
+          done(refusal(), false);
+          return;
+        }
+        verify(id.serial, id.mac, password.toString('utf8')).then(
+          (verdict) => (verdict.ok ? done(null, true) : done(refusal(), false)),
+          (error: unknown) => {
+            log.error({ err: error, serial: id.serial }, 'device authentication failed');
+            done(
+              Object.assign(new Error('server unavailable'), { returnCode: 3 }) as AuthenticateError,
+              false,
+            );
+          },
+        );
+      },
+      authorizePublish: (client, packet, callback) => {
+        // The broker's own publishes (commands, configuration) have no client.
+        if (!client) {
+          callback(null);
+          return;
+        }
+        const topic = parseTopic(packet.topic);
+        const own = parseClientId(client.id)?.serial;
+        callback(
+          topic && topic.serial === own && DEVICE_PUBLISHES.has(topic.kind) ? null : new Error('not allowed'),
+        );
+      },
+      authorizeSubscribe: (client, subscription, callback) => {
+        const topic = parseTopic(subscription.topic);
+        const own = parseClientId(client.id)?.serial;
+        // A foreign topic is granted as failure (SUBACK 128); the connection stays.
+        const allowed = topic !== undefined && topic.serial === own && DEVICE_SUBSCRIBES.has(topic.kind);
+        callback(null, allowed ? subscription : null);
+      },
+    });
+    broker.on('clientDisconnect', (client) => {
+      const id = parseClientId(client.id);
+      if (id) onDisconnect(id.serial);
+    });
+    broker.on('clientError', (client, error) =>
+      log.debug({ err: error, client: client.id }, 'device client error'),
+    );
+    await new Promise<void>((resolve) =>
+      broker.subscribe(
+        `${TOPIC_ROOT}/#`,
+        (packet, done) => {
+          onMessage(
+            packet.topic,
+            Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload),
+          );
+          done();
+        },
+        resolve,
+      ),
+    );
+    const server = createServer(broker.handle);
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(this.options.port, this.options.host, () => resolve());
+    });
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : this.options.port;
+    this.address = `mqtt://${this.options.host}:${port}`;
+    this.broker = broker;
+    this.server = server;
+  }
+
+  get port(): number {
+    const address = this.server?.address();
+    return typeof address === 'object' && address ? address.port : 0;
+  }
+
+  publish(topic: string, payload: string, options: { retain: boolean }): Promise<void> {
+    const broker = this.broker;
+    if (!broker) return Promise.reject(new Error('the broker is not started'));
+    return new Promise((resolve, reject) =>
+      broker.publish(
+        { cmd: 'publish', topic, payload: Buffer.from(payload), qos: 1, retain: options.retain, dup: false },
+        (error) => (error ? reject(error) : resolve()),
+      ),
+    );
+  }
+
+  async close(): Promise<void> {
+    const server = this.server;
+    const broker = this.broker;
+    this.server = undefined;
+    this.broker = undefined;
+    if (broker) await new Promise<void>((resolve) => broker.close(() => resolve()));
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
+
+/**
+ * An external broker (MQTT_URL). The broker authenticates devices and confines them to their
+ * own topics (docs/device-protocol.md, "External broker"); the API subscribes with a shared
+ * subscription, so each message reaches one API replica.
+ */
+export class ExternalBroker implements DeviceTransport {
+  private readonly url: string;
+  private readonly log: Logger;
+  private client: MqttClient | undefined;
+  readonly address: string;
+
+  private readonly group: string;
+
+  constructor(url: string, log: Logger, group = 'fleetport') {
+    this.url = url;
+    this.log = log;
+    this.group = group;
+    const parsed = new URL(url);
+    this.address = `${parsed.protocol}//${parsed.host}`;
+  }
+
+  async start(onMessage: (topic: string, payload: Buffer) => void): Promise<void> {
+    const client = await mqtt.connectAsync(this.url, {
+      clientId: `fleetport-api-${randomUUID()}`,
+      protocolVersion: 5,
+      clean: true,
+      reconnectPeriod: 2000,
+    });
+    client.on('error', (error) => this.log.warn({ err: error }, 'device broker error'));
+    client.on('message', (topic, payload) => {
+      const parsed = parseTopic(topic);
+      if (parsed && DEVICE_PUBLISHES.has(parsed.kind)) onMessage(topic, payload);
+    });
+    const group = `$share/${this.group}`;
+    await client.subscribeAsync(
+      [
+        `${TOPIC_ROOT}/+/hello`,
+        `${TOPIC_ROOT}/+/status`,
+        `${TOPIC_ROOT}/+/telemetry/+`,
+        `${TOPIC_ROOT}/+/cmd/result`,
+      ].map((topic) => `${group}/${topic}`),
+      { qos: 1 },
+    );
+    this.client = client;
+  }
+
+  async publish(topic: string, payload: string, options: { retain: boolean }): Promise<void> {
+    if (!this.client) throw new Error('the broker is not connected');
+    await this.client.publishAsync(topic, payload, { qos: 1, retain: options.retain });
+  }
+
+  async close(): Promise<void> {
+    const client = this.client;
+    this.client = undefined;
+    await client?.endAsync();
+  }
+}

@@ -1,0 +1,95 @@
+import type { Command, CommandResult } from '@fleetport/contracts/device-protocol';
+import type { DeviceShell } from './device-shell.ts';
+
+/**
+ * How a device answers each command of docs/device-protocol.md §commands. The device itself
+ * (device.ts) provides the connection-side effects through `CommandHost`.
+ */
+export interface CommandHost {
+  respond(result: Omit<CommandResult, 'v'>): Promise<void>;
+  shell: DeviceShell;
+  firmware(): string;
+  monitoring(): boolean;
+  reportAll(): void;
+  /** Drops the connection the way a power cycle does, and comes back on `firmware` if given. */
+  reboot(firmware?: string): void;
+  /** False once the connection the command came on is gone (a reboot, a stop). */
+  current(): boolean;
+  wait(ms: number): Promise<void>;
+  steps: { firmwareMs: number; backupMs: number };
+}
+
+const PROGRESS_STEPS = [0, 20, 40, 60, 80, 100];
+const VERSION = /^[\w.-]{1,60}$/;
+
+export async function runCommand(command: Command, host: CommandHost): Promise<void> {
+  const { id } = command;
+  switch (command.action) {
+    case 'reboot':
+      await host.respond({ id, state: 'accepted' });
+      host.reboot();
+      return;
+    case 'refresh':
+      // The config says not to report: a refresh must not make it (spec: only hello and status).
+      if (!host.monitoring()) return host.respond({ id, state: 'failed', error: 'monitoring is disabled' });
+      await host.respond({ id, state: 'accepted' });
+      host.reportAll();
+      return host.respond({ id, state: 'done' });
+    case 'config.read': {
+      const outcome = host.shell.read(command.section);
+      return host.respond(
+        outcome.ok
+          ? { id, state: 'done', values: outcome.values }
+          : { id, state: 'failed', error: outcome.error },
+      );
+    }
+    case 'config.write': {
+      const outcome = host.shell.write(command.section, command.values);
+      return host.respond(outcome.ok ? { id, state: 'done' } : { id, state: 'failed', error: outcome.error });
+    }
+    case 'cli': {
+      const outcome = host.shell.run(command.command);
+      return host.respond(
+        outcome.ok
+          ? { id, state: 'done', output: outcome.output }
+          : { id, state: 'failed', error: outcome.error },
+      );
+    }
+    case 'firmware.update': {
+      const firmware = nextFirmware(host.firmware(), command.version);
+      if (!firmware)
+        return host.respond({ id, state: 'failed', error: `"${command.version}" is not a firmware version` });
+      await host.respond({ id, state: 'accepted' });
+      if (!(await reportProgress(id, host, host.steps.firmwareMs))) return;
+      // No `done`: the device proves the update by its next hello, on the new firmware.
+      host.reboot(firmware);
+      return;
+    }
+    case 'backup.upload':
+      await host.respond({ id, state: 'accepted' });
+      if (!(await reportProgress(id, host, host.steps.backupMs))) return;
+      return host.respond({ id, state: 'done' });
+  }
+}
+
+/** Progress 0–100; false when the connection went away on the way. */
+async function reportProgress(id: string, host: CommandHost, stepMs: number): Promise<boolean> {
+  for (const progress of PROGRESS_STEPS) {
+    await host.wait(stepMs);
+    if (!host.current()) return false;
+    await host.respond({ id, state: 'progress', progress });
+  }
+  return true;
+}
+
+/**
+ * The firmware a device runs after an update to `version`: a full name (`RUT9M_R_00.07.08`) as it
+ * is, a bare version (`00.07.08`) in place of the current one's version.
+ */
+export function nextFirmware(current: string, version: string): string | undefined {
+  if (!VERSION.test(version)) return undefined;
+  if (version.includes('_')) return version;
+  const cut = current.lastIndexOf('_');
+  const firmware = `${cut >= 0 ? current.slice(0, cut + 1) : ''}${version}`;
+  return firmware.length <= 60 ? firmware : undefined;
+}

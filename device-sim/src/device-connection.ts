@@ -1,0 +1,84 @@
+import { clientIdFor, deviceTopics, PROTOCOL_VERSION } from '@fleetport/contracts/device-protocol';
+import { connect, type MqttClient } from 'mqtt';
+import type { SimDeviceProfile } from './fleet-manifest.ts';
+
+/** How a simulated device connects (docs/device-protocol.md §Identity and connecting), and its timings. */
+export interface SimTiming {
+  /** How long a reboot keeps the device off the network. */
+  rebootDelayMs: number;
+  /** Wait before reconnecting after a lost connection; each device adds up to as much again. */
+  reconnectPeriodMs: number;
+  /** Wait after a refused CONNECT (unknown or unapproved identity, wrong secret, a clone's MAC). */
+  refusedRetryMs: number;
+  /** How long to wait for the retained config before the first readings. */
+  configWaitMs: number;
+  firmwareStepMs: number;
+  backupStepMs: number;
+  /** Divides every telemetry interval: 60 turns five minutes into five seconds. */
+  timeScale: number;
+  connectTimeoutMs: number;
+}
+
+export const DEFAULT_TIMING: SimTiming = {
+  rebootDelayMs: 5_000,
+  reconnectPeriodMs: 5_000,
+  refusedRetryMs: 60_000,
+  configWaitMs: 2_000,
+  firmwareStepMs: 1_000,
+  backupStepMs: 400,
+  timeScale: 1,
+  connectTimeoutMs: 30_000,
+};
+
+/**
+ * The protocol's identity: client id `fp-<serial>-<MAC>`, the serial as user name, the secret as
+ * password, and `offline` as the last will.
+ */
+export function connectDevice(url: string, profile: SimDeviceProfile, timing: SimTiming): MqttClient {
+  return connect(url, {
+    clientId: clientIdFor(profile.serial, profile.mac),
+    username: profile.serial,
+    password: profile.secret,
+    protocolVersion: 4,
+    clean: true,
+    keepalive: 60,
+    // Spread reconnections, so that a broker restart is not met by the whole fleet at once.
+    reconnectPeriod: Math.round(timing.reconnectPeriodMs * (1 + Math.random())),
+    connectTimeout: timing.connectTimeoutMs,
+    resubscribe: false,
+    queueQoSZero: false,
+    will: {
+      topic: deviceTopics(profile.serial).status,
+      payload: Buffer.from(JSON.stringify({ v: PROTOCOL_VERSION, state: 'offline' })),
+      qos: 1,
+      retain: true,
+    },
+  });
+}
+
+/** MQTT 3.1.1 CONNACK codes that mean "not you": retrying at once will not help. */
+const REFUSALS = new Set([2, 4, 5]);
+export function isRefusal(error: Error & { code?: unknown }): boolean {
+  return typeof error.code === 'number' && REFUSALS.has(error.code);
+}
+
+/** The promise's value, or undefined if it takes longer than `ms` (or fails). */
+export async function withinMs<T>(ms: number, promise: Promise<T>): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+  });
+  try {
+    return await Promise.race([promise.catch(() => undefined), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export function parseJson(payload: Buffer): unknown {
+  try {
+    return JSON.parse(payload.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,282 @@
+import { EventEmitter } from 'node:events';
+import {
+  commandResultSchema,
+  commandSchema,
+  type DeviceConfig,
+  deviceConfigSchema,
+  deviceTopics,
+  helloSchema,
+  PROTOCOL_VERSION,
+  statusSchema,
+  TELEMETRY_CATEGORIES,
+  type TelemetryCategory,
+  telemetrySchema,
+} from '@fleetport/contracts/device-protocol';
+import type { MqttClient } from 'mqtt';
+import { type CommandHost, runCommand } from './device-commands.ts';
+import {
+  connectDevice,
+  DEFAULT_TIMING,
+  isRefusal,
+  parseJson,
+  type SimTiming,
+  withinMs,
+} from './device-connection.ts';
+import { createReporting, type Reporting } from './device-reporting.ts';
+import { createDeviceShell, type DeviceShell } from './device-shell.ts';
+import type { SimDeviceProfile } from './fleet-manifest.ts';
+import { categoriesOf, createTelemetry, type Telemetry, telemetryMessage } from './telemetry.ts';
+
+export type SimDeviceState = 'idle' | 'connecting' | 'online' | 'rebooting' | 'refused' | 'stopped';
+
+export interface SimDeviceEvents {
+  online: [];
+  offline: [];
+  refused: [error: Error];
+  config: [config: DeviceConfig];
+  problem: [error: unknown];
+}
+
+/** Built once: telemetrySchema makes a new schema on every call. */
+const TELEMETRY_MESSAGE = Object.fromEntries(
+  TELEMETRY_CATEGORIES.map((category) => [category, telemetrySchema(category)]),
+) as { [K in TelemetryCategory]: ReturnType<typeof telemetrySchema<K>> };
+/** How long a clean stop waits for the broker to acknowledge `offline`. */
+const STOP_WAIT_MS = 3_000;
+
+/**
+ * One virtual device. It knows nothing of Fleetport but the MQTT protocol of
+ * docs/device-protocol.md, and behaves like a unit in the field: it connects with its serial
+ * and secret, says hello, reports what its retained config asks for, and answers commands.
+ */
+export class SimDevice extends EventEmitter<SimDeviceEvents> {
+  readonly profile: SimDeviceProfile;
+  readonly topics: ReturnType<typeof deviceTopics>;
+  #url: string;
+  #timing: SimTiming;
+  #state: SimDeviceState = 'idle';
+  #client: MqttClient | undefined;
+  #firmware: string;
+  #telemetry: Telemetry;
+  #shell: DeviceShell;
+  #reporting: Reporting;
+  #timers = new Set<NodeJS.Timeout>();
+
+  constructor(options: { url: string; profile: SimDeviceProfile; timing?: Partial<SimTiming> }) {
+    super();
+    this.profile = options.profile;
+    this.topics = deviceTopics(options.profile.serial);
+    this.#url = options.url;
+    this.#timing = { ...DEFAULT_TIMING, ...options.timing };
+    this.#firmware = options.profile.firmware;
+    this.#shell = createDeviceShell({
+      profile: options.profile,
+      firmware: () => this.#firmware,
+      telemetry: () => this.#telemetry,
+    });
+    this.#telemetry = createTelemetry(options.profile, { settings: () => this.#shell.settings() });
+    this.#reporting = createReporting({
+      publish: (category) => this.#publishReading(category),
+      categories: () => this.categories,
+      timeScale: this.#timing.timeScale,
+    });
+  }
+
+  get state(): SimDeviceState {
+    return this.#state;
+  }
+
+  get firmware(): string {
+    return this.#firmware;
+  }
+
+  get config(): DeviceConfig {
+    return this.#reporting.config;
+  }
+
+  get categories(): TelemetryCategory[] {
+    return categoriesOf(this.profile.model, this.#firmware, this.profile.capabilities);
+  }
+
+  start(): void {
+    if (this.#state !== 'idle') return;
+    this.#connect();
+  }
+
+  /**
+   * Abruptly by default, like pulling the plug: the broker publishes the last will. With
+   * `clean`, the device publishes `offline` itself and disconnects properly.
+   */
+  async stop(options: { clean?: boolean } = {}): Promise<void> {
+    this.#state = 'stopped';
+    this.#reporting.stop();
+    for (const timer of this.#timers) clearTimeout(timer);
+    this.#timers.clear();
+    const client = this.#client;
+    this.#client = undefined;
+    if (!client) return;
+    if (options.clean && client.connected) {
+      const offline = JSON.stringify(statusSchema.parse({ v: PROTOCOL_VERSION, state: 'offline' }));
+      const published = await withinMs(
+        STOP_WAIT_MS,
+        client.publishAsync(this.topics.status, offline, { qos: 1, retain: true }).then(() => true),
+      );
+      // Unacknowledged: end without DISCONNECT, and the will says the same thing.
+      await client.endAsync(published !== true);
+    } else {
+      await client.endAsync(true);
+    }
+  }
+
+  #connect(): void {
+    const timing = this.#timing;
+    this.#state = 'connecting';
+    const client = connectDevice(this.#url, this.profile, timing);
+    this.#client = client;
+    const mine =
+      <A extends unknown[]>(handler: (...args: A) => void) =>
+      (...args: A) => {
+        if (this.#client === client) handler(...args);
+      };
+    client.on(
+      'connect',
+      mine(() => {
+        this.#greet(client).catch((error: unknown) => {
+          // A connection that drops while greeting is retried; anything else is a bug worth seeing.
+          if (client.connected && this.#client === client) this.emit('problem', error);
+        });
+      }),
+    );
+    client.on(
+      'message',
+      mine((topic: string, payload: Buffer) => this.#receive(client, topic, payload)),
+    );
+    client.on(
+      'close',
+      mine(() => this.#lost()),
+    );
+    client.on(
+      'error',
+      mine((error: Error) => this.#failed(client, error)),
+    );
+  }
+
+  async #greet(client: MqttClient): Promise<void> {
+    this.#state = 'online';
+    this.#reporting.reset();
+    const hello = helloSchema.parse({
+      v: PROTOCOL_VERSION,
+      serial: this.profile.serial,
+      mac: this.profile.mac,
+      model: this.profile.model,
+      firmware: this.#firmware,
+      name: this.profile.name,
+      uptime_s: this.#telemetry.uptime(),
+      capabilities: this.profile.capabilities,
+    });
+    const online = statusSchema.parse({ v: PROTOCOL_VERSION, state: 'online' });
+    // Written in this order on one connection: hello is always the first message.
+    await Promise.all([
+      client.publishAsync(this.topics.hello, JSON.stringify(hello), { qos: 1 }),
+      client.publishAsync(this.topics.status, JSON.stringify(online), { qos: 1, retain: true }),
+      client.subscribeAsync([this.topics.command, this.topics.config], { qos: 1 }),
+    ]);
+    if (this.#client !== client) return;
+    this.emit('online');
+    // The retained config follows the subscription; without one, the defaults apply.
+    this.#later(this.#timing.configWaitMs, () => {
+      if (this.#client === client) this.#reporting.begin();
+    });
+  }
+
+  #receive(client: MqttClient, topic: string, payload: Buffer): void {
+    const message = parseJson(payload);
+    if (topic === this.topics.config) {
+      const config = deviceConfigSchema.safeParse(message);
+      if (!config.success) return;
+      this.#reporting.configure(config.data);
+      this.emit('config', config.data);
+      return;
+    }
+    if (topic !== this.topics.command) return;
+    const command = commandSchema.safeParse(message);
+    if (!command.success) {
+      const id = (message as { id?: unknown } | undefined)?.id;
+      if (typeof id === 'string')
+        void this.#respond(client, { id, state: 'failed', error: 'invalid command' }).catch(() => undefined);
+      return;
+    }
+    runCommand(command.data, this.#commandHost(client)).catch((error: unknown) =>
+      this.emit('problem', error),
+    );
+  }
+
+  #publishReading(category: TelemetryCategory): void {
+    const client = this.#client;
+    if (!client?.connected || !this.#reporting.config.monitoring) return;
+    const message = TELEMETRY_MESSAGE[category].parse(telemetryMessage(this.#telemetry.read(category)));
+    client.publish(this.topics.telemetry(category), JSON.stringify(message), { qos: 0 });
+  }
+
+  async #respond(client: MqttClient, result: Parameters<CommandHost['respond']>[0]): Promise<void> {
+    const message = commandResultSchema.parse({ v: PROTOCOL_VERSION, ...result });
+    await client.publishAsync(this.topics.commandResult, JSON.stringify(message), { qos: 1 });
+  }
+
+  #commandHost(client: MqttClient): CommandHost {
+    return {
+      respond: (result) => this.#respond(client, result),
+      shell: this.#shell,
+      firmware: () => this.#firmware,
+      monitoring: () => this.#reporting.config.monitoring,
+      reportAll: () => this.#reporting.reportAll(),
+      reboot: (firmware) => this.#reboot(client, firmware),
+      current: () => this.#client === client && this.#state === 'online',
+      wait: (ms) => new Promise((resolve) => this.#later(ms, resolve)),
+      steps: { firmwareMs: this.#timing.firmwareStepMs, backupMs: this.#timing.backupStepMs },
+    };
+  }
+
+  /** No DISCONNECT: the connection just drops, so the broker publishes the last will. */
+  #reboot(client: MqttClient, firmware?: string): void {
+    if (this.#client !== client) return;
+    this.#state = 'rebooting';
+    this.#reporting.stop();
+    this.#client = undefined;
+    client.end(true);
+    this.emit('offline');
+    this.#later(this.#timing.rebootDelayMs, () => {
+      if (this.#state !== 'rebooting') return;
+      if (firmware) this.#firmware = firmware;
+      this.#telemetry.reboot();
+      this.#connect();
+    });
+  }
+
+  #lost(): void {
+    this.#reporting.stop();
+    if (this.#state !== 'online') return;
+    this.#state = 'connecting';
+    this.emit('offline');
+  }
+
+  #failed(client: MqttClient, error: Error): void {
+    if (!isRefusal(error)) return;
+    // mqtt.js gives up after a refusal; a real unit keeps trying, slowly.
+    this.#state = 'refused';
+    this.emit('refused', error);
+    this.#client = undefined;
+    client.end(true);
+    this.#later(Math.round(this.#timing.refusedRetryMs * (1 + Math.random())), () => {
+      if (this.#state === 'refused') this.#connect();
+    });
+  }
+
+  #later(ms: number, run: () => void): void {
+    const timer = setTimeout(() => {
+      this.#timers.delete(timer);
+      run();
+    }, ms);
+    this.#timers.add(timer);
+  }
+}

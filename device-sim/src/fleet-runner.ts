@@ -1,0 +1,115 @@
+import { SimDevice, type SimDeviceState } from './device.ts';
+import type { SimTiming } from './device-connection.ts';
+import { loadOrCreateFleet } from './fleet-manifest.ts';
+
+/**
+ * Runs a whole fleet in this process: loads (or creates) the manifest, then connects devices in
+ * batches so that ten thousand of them arrive as a steady stream, not a thundering herd.
+ */
+export interface FleetOptions {
+  /** The broker, e.g. mqtt://127.0.0.1:18830. */
+  url: string;
+  devices: number;
+  /** The manifest CSV; created, or grown, as needed. */
+  fleetFile: string;
+  seed?: number;
+  /** Devices that start connecting together, once per `batchIntervalMs`. */
+  batchSize?: number;
+  batchIntervalMs?: number;
+  timing?: Partial<SimTiming>;
+  /** A summary line this often; 0 for none. */
+  summaryIntervalMs?: number;
+  log?: (line: string) => void;
+}
+
+export type FleetCounts = Record<SimDeviceState, number> & { total: number };
+
+export interface FleetHandle {
+  devices: readonly SimDevice[];
+  /** Identities this run added to the manifest: they need importing under Approved Devices. */
+  added: number;
+  /** Resolves once every device has begun connecting. */
+  started: Promise<void>;
+  counts(): FleetCounts;
+  summary(): string;
+  /** Clean by default: each device publishes `offline` and disconnects. */
+  stop(options?: { clean?: boolean }): Promise<void>;
+}
+
+export async function startFleet(options: FleetOptions): Promise<FleetHandle> {
+  const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const batchSize = Math.max(1, options.batchSize ?? 200);
+  const batchIntervalMs = options.batchIntervalMs ?? 1000;
+  const { devices: profiles, added } = await loadOrCreateFleet(
+    options.fleetFile,
+    options.devices,
+    options.seed ?? 1,
+  );
+  const devices = profiles.map(
+    (profile) => new SimDevice({ url: options.url, profile, timing: options.timing }),
+  );
+  let stopping = false;
+  let hinted = false;
+  for (const device of devices) {
+    device.on('refused', (error) => {
+      if (hinted) return;
+      hinted = true;
+      log(
+        `sim: ${device.profile.serial} was refused (${error.message}); are the manifest's devices approved?`,
+      );
+    });
+    device.on('problem', (error) => console.error(`sim: ${device.profile.serial}:`, error));
+  }
+
+  const counts = (): FleetCounts => {
+    const tally: FleetCounts = {
+      total: devices.length,
+      idle: 0,
+      connecting: 0,
+      online: 0,
+      rebooting: 0,
+      refused: 0,
+      stopped: 0,
+    };
+    for (const device of devices) tally[device.state]++;
+    return tally;
+  };
+  const summary = () => {
+    const tally = counts();
+    const parts = [
+      `${tally.online}/${tally.total} online`,
+      `${tally.connecting} connecting`,
+      `${tally.rebooting} rebooting`,
+      `${tally.refused} refused`,
+      `${tally.idle} waiting`,
+      ...(tally.stopped > 0 ? [`${tally.stopped} stopped`] : []),
+    ];
+    return `sim: ${parts.join(', ')}`;
+  };
+
+  const started = (async () => {
+    for (let from = 0; from < devices.length && !stopping; from += batchSize) {
+      if (from > 0) await new Promise((resolve) => setTimeout(resolve, batchIntervalMs));
+      if (stopping) return;
+      for (const device of devices.slice(from, from + batchSize)) device.start();
+    }
+  })();
+  const summaries =
+    options.summaryIntervalMs === 0
+      ? undefined
+      : setInterval(() => log(summary()), options.summaryIntervalMs ?? 10_000);
+
+  return {
+    devices,
+    added,
+    started,
+    counts,
+    summary,
+    stop: async ({ clean = true } = {}) => {
+      stopping = true;
+      clearInterval(summaries);
+      await started;
+      await Promise.all(devices.map((device) => device.stop({ clean })));
+    },
+  };
+}
