@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, notLike, type SQL, sql } from 'drizzl
 import { alias } from 'drizzle-orm/pg-core';
 import type { Router } from 'express';
 import { z } from 'zod';
-import { companies, companyData, creditBalances, creditTypes, users } from '../../db/schema.ts';
+import { companies, companyData, creditBalances, creditTypes, devices, users } from '../../db/schema.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { forbidden } from '../../http/errors.ts';
 import { listQuerySchema, pickFields } from '../../http/list-query.ts';
@@ -22,6 +22,7 @@ export const companySchema = z.object({
 export const companyListItemSchema = companySchema.extend({
   parent_name: z.string().nullable().describe("the parent's name, null for a root company"),
   users: z.number().describe('users of this company (not of its subsidiaries)'),
+  devices: z.number().describe('devices of this company (not of its subsidiaries)'),
   subsidiaries: z.number().describe('direct subsidiaries'),
   credits_left: z.number().describe("the company's paid credits, all types together"),
   remaining_data: z.number().describe('the remaining data allowance in GB'),
@@ -36,6 +37,11 @@ export function companyCounts(db: ApiDeps['db']) {
     .from(users)
     .groupBy(users.companyId)
     .as('user_counts');
+  const deviceCounts = db
+    .select({ companyId: devices.companyId, devices: count().as('devices') })
+    .from(devices)
+    .groupBy(devices.companyId)
+    .as('device_counts');
   const children = db
     .select({ parentId: companies.parentId, subsidiaries: count().as('subsidiaries') })
     .from(companies)
@@ -53,11 +59,13 @@ export function companyCounts(db: ApiDeps['db']) {
     .as('credit_sums');
   return {
     userCounts,
+    deviceCounts,
     children,
     credits,
     creditsLeft: sql<number>`coalesce(${credits.credits}, 0)`.mapWith(Number),
     remainingData: sql<number>`coalesce(${companyData.remainingGb}, 0)`.mapWith(Number),
     users: sql<number>`coalesce(${userCounts.users}, 0)`.mapWith(Number),
+    devices: sql<number>`coalesce(${deviceCounts.devices}, 0)`.mapWith(Number),
     subsidiaries: sql<number>`coalesce(${children.subsidiaries}, 0)`.mapWith(Number),
   };
 }
@@ -69,6 +77,7 @@ const FIELDS = [
   'parent_name',
   'level',
   'users',
+  'devices',
   'subsidiaries',
   'credits_left',
   'remaining_data',
@@ -105,6 +114,7 @@ type ListRow = {
   company: typeof companies.$inferSelect;
   parentName: string | null;
   users: number;
+  devices: number;
   subsidiaries: number;
   creditsLeft: number;
   remainingData: number;
@@ -114,6 +124,7 @@ const toListItem = (row: ListRow) => ({
   ...toCompany(row.company),
   parent_name: row.parentName,
   users: row.users,
+  devices: row.devices,
   subsidiaries: row.subsidiaries,
   credits_left: row.creditsLeft,
   remaining_data: row.remainingData,
@@ -130,6 +141,7 @@ export function registerCompanyRoutes(registry: RouteRegistry, router: Router, d
         company: companies,
         parentName: parents.name,
         users: counts.users,
+        devices: counts.devices,
         subsidiaries: counts.subsidiaries,
         creditsLeft: counts.creditsLeft,
         remainingData: counts.remainingData,
@@ -137,6 +149,7 @@ export function registerCompanyRoutes(registry: RouteRegistry, router: Router, d
       .from(companies)
       .leftJoin(parents, eq(parents.id, companies.parentId))
       .leftJoin(counts.userCounts, eq(counts.userCounts.companyId, companies.id))
+      .leftJoin(counts.deviceCounts, eq(counts.deviceCounts.companyId, companies.id))
       .leftJoin(counts.children, eq(counts.children.parentId, companies.id))
       .leftJoin(counts.credits, eq(counts.credits.companyId, companies.id))
       .leftJoin(companyData, eq(companyData.companyId, companies.id))
@@ -159,6 +172,7 @@ export function registerCompanyRoutes(registry: RouteRegistry, router: Router, d
         parent_name: parents.name,
         level: companies.depth,
         users: counts.users,
+        devices: counts.devices,
         subsidiaries: counts.subsidiaries,
         credits_left: counts.creditsLeft,
         remaining_data: counts.remainingData,

@@ -9,7 +9,7 @@ import {
 import { and, asc, count, eq, isNull, like, max, sql } from 'drizzle-orm';
 import type { Router } from 'express';
 import { z } from 'zod';
-import { companies, creditBalances, files, users } from '../../db/schema.ts';
+import { companies, creditBalances, devices, files, users } from '../../db/schema.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { conflict, fieldError, forbidden } from '../../http/errors.ts';
 import { idParam, type RouteRegistry } from '../../http/route.ts';
@@ -38,6 +38,7 @@ export const companyTreeNodeSchema = z.object({
   parent_id: z.number().nullable(),
   level: z.number(),
   users: z.number().describe('users of this company (not of its subsidiaries)'),
+  devices: z.number().describe('devices of this company (not of its subsidiaries)'),
   subsidiaries: z.number().describe('direct subsidiaries'),
 });
 
@@ -93,9 +94,15 @@ export function registerCompanyWriteRoutes(registry: RouteRegistry, router: Rout
     handler: async ({ auth }) => {
       const counts = companyCounts(db);
       const rows = await db
-        .select({ company: companies, users: counts.users, subsidiaries: counts.subsidiaries })
+        .select({
+          company: companies,
+          users: counts.users,
+          devices: counts.devices,
+          subsidiaries: counts.subsidiaries,
+        })
         .from(companies)
         .leftJoin(counts.userCounts, eq(counts.userCounts.companyId, companies.id))
+        .leftJoin(counts.deviceCounts, eq(counts.deviceCounts.companyId, companies.id))
         .leftJoin(counts.children, eq(counts.children.parentId, companies.id))
         .where(visibleCompanies(auth))
         .orderBy(asc(companies.path));
@@ -106,6 +113,7 @@ export function registerCompanyWriteRoutes(registry: RouteRegistry, router: Rout
           parent_id: row.company.parentId,
           level: levelOf(row.company.depth),
           users: row.users,
+          devices: row.devices,
           subsidiaries: row.subsidiaries,
         })),
       };
@@ -252,21 +260,22 @@ export function registerCompanyWriteRoutes(registry: RouteRegistry, router: Rout
     method: 'delete',
     path: '/companies/:id',
     summary:
-      'Deletes a company without subsidiaries, users or files (423 until the password is confirmed again).',
+      'Deletes a company without subsidiaries, devices, users or files (423 until the password is confirmed again).',
     tag: 'companies',
     access: { permission: 'manage_companies' },
     params: idParam,
     response: companySchema,
     statuses: {
-      409: 'The company still has subsidiaries, users, files or credits',
+      409: 'The company still has subsidiaries, devices, users, files or credits',
       423: 'Confirm the password',
     },
     handler: async ({ auth, params }) => {
       const company = await companyById(params.id);
       if (!company || !canManage(auth, company, false)) throw forbidden();
       requireRecentPassword(auth, config.PASSWORD_CONFIRMATION_TTL_S);
-      const [[subsidiaries], [members], [stored], [credits]] = await Promise.all([
+      const [[subsidiaries], [fleet], [members], [stored], [credits]] = await Promise.all([
         db.select({ n: count() }).from(companies).where(eq(companies.parentId, company.id)),
+        db.select({ n: count() }).from(devices).where(eq(devices.companyId, company.id)),
         db.select({ n: count() }).from(users).where(eq(users.companyId, company.id)),
         db.select({ n: count() }).from(files).where(eq(files.companyId, company.id)),
         db
@@ -277,6 +286,9 @@ export function registerCompanyWriteRoutes(registry: RouteRegistry, router: Rout
       if ((subsidiaries?.n ?? 0) > 0) {
         throw conflict(`${company.name} still has subsidiaries: move or delete them first.`);
       }
+      // Spec §2: refused while it has devices or subsidiaries.
+      if ((fleet?.n ?? 0) > 0)
+        throw conflict(`${company.name} still has devices: move or delete them first.`);
       if ((members?.n ?? 0) > 0) throw conflict(`${company.name} still has users: delete them first.`);
       if ((stored?.n ?? 0) > 0) throw conflict(`${company.name} still has files: delete them first.`);
       // Credits are money: they are moved elsewhere, never deleted with their company.

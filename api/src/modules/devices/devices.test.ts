@@ -87,6 +87,16 @@ describe('Approved Devices (spec §2 /auth-devices) and adding devices', () => {
       mac: '00:1E:42:44:00:01',
     });
     expect(again.body.errors).toEqual(wrongMac.body.errors);
+    // Issue 5: the tree and the list count each company's devices.
+    const tree = (await admin.get('/api/companies/tree')).body.data as { id: number; devices: number }[];
+    const listed = (await admin.get(`/api/companies?limit=100&fields=id,devices`)).body.data as {
+      id: number;
+      devices: number;
+    }[];
+    const counted = (await admin.get(`/api/devices?company_id=${west}&limit=1`)).body.meta.total;
+    expect(tree.find((node) => node.id === west)?.devices).toBe(counted);
+    expect(listed.find((row) => row.id === west)?.devices).toBe(counted);
+    expect(counted).toBeGreaterThan(0);
     // Tenancy: Northwind neither sees nor adds into Acme.
     const northwind = await fx.login('admin@northwind.example');
     expect((await northwind.get(`/api/devices/${added.body.data.id}`)).status).toBe(403);

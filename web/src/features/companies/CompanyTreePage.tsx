@@ -66,6 +66,8 @@ function Branch({ branch, open, toggle, manages }: BranchProps) {
         </Link>
         <Chip size="small" variant="outlined" label={levelLabel(t, node.level)} />
         <Typography variant="body2" color="text.secondary">
+          {t('admin.companies.tree.devices', { count: node.devices })}
+          {' · '}
           {t('admin.companies.tree.users', { count: node.users })}
           {' · '}
           {t('admin.companies.tree.subsidiaries', { count: node.subsidiaries })}

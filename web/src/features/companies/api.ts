@@ -8,6 +8,7 @@ export interface CompanyListItem {
   parent_name: string | null;
   level: number;
   users: number;
+  devices: number;
   subsidiaries: number;
   credits_left: number;
   remaining_data: number;
@@ -32,6 +33,7 @@ export interface CompanyTreeNode {
   parent_id: number | null;
   level: number;
   users: number;
+  devices: number;
   subsidiaries: number;
 }
 

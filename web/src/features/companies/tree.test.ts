@@ -8,6 +8,7 @@ const node = (id: number, name: string, parent_id: number | null, level: number)
   parent_id,
   level,
   users: 0,
+  devices: 0,
   subsidiaries: 0,
 });
 
