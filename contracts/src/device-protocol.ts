@@ -255,9 +255,15 @@ export const TELEMETRY_SCHEMAS = {
 
 export type TelemetryData = { [K in TelemetryCategory]: z.infer<(typeof TELEMETRY_SCHEMAS)[K]> };
 
-/** device → gateway: one category's readings at one moment. */
-export function telemetrySchema<K extends TelemetryCategory>(category: K) {
-  return z.object({ v: z.literal(PROTOCOL_VERSION), at: isoTime, data: TELEMETRY_SCHEMAS[category] });
+const telemetryEnvelope = <K extends TelemetryCategory>(category: K) =>
+  z.object({ v: z.literal(PROTOCOL_VERSION), at: isoTime, data: TELEMETRY_SCHEMAS[category] });
+const TELEMETRY_ENVELOPES = Object.fromEntries(
+  TELEMETRY_CATEGORIES.map((category) => [category, telemetryEnvelope(category)]),
+) as { [K in TelemetryCategory]: ReturnType<typeof telemetryEnvelope<K>> };
+
+/** device → gateway: one category's readings at one moment (one schema per category, built once). */
+export function telemetrySchema<K extends TelemetryCategory>(category: K): (typeof TELEMETRY_ENVELOPES)[K] {
+  return TELEMETRY_ENVELOPES[category];
 }
 
 /** gateway → device (retained): what to report and how often. */

@@ -81,7 +81,7 @@ function isTelemetryOf(device: SimDevice) {
   return (message: Received) => message.topic.startsWith(`fp/v1/${device.profile.serial}/telemetry/`);
 }
 
-describe('SimDevice over MQTT', () => {
+describe('SimDevice over MQTT', { timeout: 20_000 }, () => {
   it('says hello first, sets a retained online status and reports each of its categories', async () => {
     const device = simulate(mobile);
     const from = observer.mark();
@@ -141,7 +141,7 @@ describe('SimDevice over MQTT', () => {
     expect(json<{ uptime_s: number }>(second).uptime_s).toBeLessThan(60);
   });
 
-  it('runs cli commands it knows and fails one it does not', async () => {
+  it('runs cli commands it knows, and fails an unknown one and an invalid command', async () => {
     const device = simulate(mobile);
     const from = observer.mark();
     device.start();
@@ -151,14 +151,16 @@ describe('SimDevice over MQTT', () => {
     const signal = await result(device, send(device, { action: 'cli', command: 'gsmctl -q' }), 'done', from);
     const unknown = await result(
       device,
-      send(device, { action: 'cli', command: 'reboot --now' }),
+      send(device, { action: 'cli', command: 'rm -rf /' }),
       'failed',
       from,
     );
+    const invalid = await result(device, send(device, { action: 'format' }), 'failed', from);
 
     expect(json<{ output: string }>(uptime).output).toMatch(/ up .*load average/);
     expect(json<{ output: string }>(signal).output).toMatch(/^RSSI: /);
     expect(json<{ error: string }>(unknown).error).toBe('command not found');
+    expect(json<{ error: string }>(invalid).error).toBe('invalid command');
   });
 
   it('updates firmware: progress from 0 to 100, then a hello on the new version', async () => {

@@ -141,10 +141,7 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
     client.on(
       'connect',
       mine(() => {
-        this.#greet(client).catch((error: unknown) => {
-          // A connection that drops while greeting is retried; anything else is a bug worth seeing.
-          if (client.connected && this.#client === client) this.emit('problem', error);
-        });
+        this.#greet(client).catch((error: unknown) => this.#problem(client, error));
       }),
     );
     client.on(
@@ -162,7 +159,6 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
   }
 
   async #greet(client: MqttClient): Promise<void> {
-    this.#state = 'online';
     this.#reporting.reset();
     const hello = helloSchema.parse({
       v: PROTOCOL_VERSION,
@@ -182,6 +178,7 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
       client.subscribeAsync([this.topics.command, this.topics.config], { qos: 1 }),
     ]);
     if (this.#client !== client) return;
+    this.#state = 'online';
     this.emit('online');
     // The retained config follows the subscription; without one, the defaults apply.
     this.#later(this.#timing.configWaitMs, () => {
@@ -200,15 +197,17 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
     }
     if (topic !== this.topics.command) return;
     const command = commandSchema.safeParse(message);
-    if (!command.success) {
-      const id = (message as { id?: unknown } | undefined)?.id;
-      if (typeof id === 'string')
-        void this.#respond(client, { id, state: 'failed', error: 'invalid command' }).catch(() => undefined);
+    if (command.success) {
+      runCommand(command.data, this.#commandHost(client)).catch((error: unknown) =>
+        this.#problem(client, error),
+      );
       return;
     }
-    runCommand(command.data, this.#commandHost(client)).catch((error: unknown) =>
-      this.emit('problem', error),
-    );
+    // A command this device cannot read still gets an answer, if it has an id to answer to.
+    const id = (message as { id?: unknown } | undefined)?.id;
+    if (typeof id === 'string') {
+      this.#respond(client, { id, state: 'failed', error: 'invalid command' }).catch(() => undefined);
+    }
   }
 
   #publishReading(category: TelemetryCategory): void {
@@ -270,6 +269,11 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
     this.#later(Math.round(this.#timing.refusedRetryMs * (1 + Math.random())), () => {
       if (this.#state === 'refused') this.#connect();
     });
+  }
+
+  /** A connection that drops midway is just retried; anything else is a bug worth seeing. */
+  #problem(client: MqttClient, error: unknown): void {
+    if (client.connected && this.#client === client) this.emit('problem', error);
   }
 
   #later(ms: number, run: () => void): void {

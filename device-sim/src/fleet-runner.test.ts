@@ -30,7 +30,7 @@ afterEach(async () => {
 const offline = (message: Received) =>
   message.topic.endsWith('/status') && (message.json as { state: string }).state === 'offline';
 
-describe('startFleet', () => {
+describe('startFleet', { timeout: 20_000 }, () => {
   it('connects every device in batches, counts them, and takes them offline cleanly', async () => {
     const observer = await observe(broker.url, 'fp/v1/+/hello');
     const lines: string[] = [];
@@ -47,8 +47,10 @@ describe('startFleet', () => {
       timing: { configWaitMs: 50 },
     });
     await fleet.started;
-    for (const device of fleet.devices)
+    for (const device of fleet.devices) {
+      if (device.state !== 'online') await once(device, 'online');
       await observer.next((message) => message.topic === device.topics.hello, 0);
+    }
     const running = fleet.counts();
     const status = await observe(broker.url, 'fp/v1/+/status');
     await fleet.stop();
@@ -68,7 +70,7 @@ describe('startFleet', () => {
   });
 });
 
-describe('npm run sim', () => {
+describe('npm run sim', { timeout: 20_000 }, () => {
   it('runs the fleet it is told to, and takes it offline on SIGTERM', async () => {
     const observer = await observe(broker.url, 'fp/v1/#');
     const child = spawn(

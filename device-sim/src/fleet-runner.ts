@@ -52,7 +52,8 @@ export async function startFleet(options: FleetOptions): Promise<FleetHandle> {
   let hinted = false;
   for (const device of devices) {
     device.on('refused', (error) => {
-      if (hinted) return;
+      // The clone is refused by design; any other refusal suggests the manifest is not imported.
+      if (hinted || device.profile.cloneOf !== undefined) return;
       hinted = true;
       log(
         `sim: ${device.profile.serial} was refused (${error.message}); are the manifest's devices approved?`,

@@ -3,7 +3,7 @@ import { helloSchema, MAC_PATTERN, MODEL_FAMILIES, modelFamily } from '@fleetpor
 import { describe, expect, it } from 'vitest';
 import { generateFleet, HOSTILE, SPECIAL_INDEX } from './fleet.ts';
 
-describe('generateFleet', () => {
+describe('generateFleet', { timeout: 20_000 }, () => {
   it('gives the same fleet for the same seed, and another for another seed', () => {
     const once = generateFleet(200, { seed: 42 });
     const again = generateFleet(200, { seed: 42 });

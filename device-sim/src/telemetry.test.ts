@@ -6,7 +6,7 @@ import { categoriesOf, createTelemetry, telemetryMessage } from './telemetry.ts'
 const MINUTE = 60_000;
 const START = Date.UTC(2025, 0, 1);
 
-describe('telemetry', () => {
+describe('telemetry', { timeout: 20_000 }, () => {
   it('produces payloads the contract accepts, for every device over many readings', () => {
     const schemas = new Map(TELEMETRY_CATEGORIES.map((category) => [category, telemetrySchema(category)]));
     const problems: string[] = [];
