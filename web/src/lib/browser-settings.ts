@@ -59,28 +59,17 @@ export function writeTimeZone(zone: string | undefined): void {
   write(SETTING_KEYS.timeZone, zone);
 }
 
-let browserZone: string | undefined;
-
-/** The browser's zone, asked once: a formatter per call is costly where every row shows a date. */
 export function browserTimeZone(): string {
-  browserZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return browserZone;
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
-const knownZones = new Map<string, boolean>();
-
 export function isTimeZone(zone: string): boolean {
-  let known = knownZones.get(zone);
-  if (known === undefined) {
-    try {
-      new Intl.DateTimeFormat('en', { timeZone: zone });
-      known = true;
-    } catch {
-      known = false;
-    }
-    knownZones.set(zone, known);
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
   }
-  return known;
 }
 
 /**

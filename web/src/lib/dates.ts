@@ -1,8 +1,14 @@
 import { browserTimeZone, readTimeZone } from './browser-settings.ts';
 
-/** The zone dates are shown in (spec §4 "Timezone": browser-guessed or user-chosen). */
+let zone: string | undefined;
+
+/**
+ * The zone dates are shown in (spec §4 "Timezone": browser-guessed or user-chosen). Read once:
+ * a change of zone reloads the page (spec §4), and a grid asks for it in every row.
+ */
 export function displayTimeZone(): string {
-  return readTimeZone() ?? browserTimeZone();
+  zone ??= readTimeZone() ?? browserTimeZone();
+  return zone;
 }
 
 /**

@@ -1,5 +1,4 @@
 import { MAX_COMPANY_LEVEL } from '@fleetport/contracts/company-levels';
-import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import AddIcon from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
 import { useQueryClient } from '@tanstack/react-query';
@@ -79,7 +78,6 @@ export default function CompaniesPage() {
         valueOptions: LEVELS.map((level) => ({ value: level, label: levelLabel(t, level) })),
         filter: { param: 'level', match: 'equals' },
       },
-      { field: 'devices', headerName: t('admin.companies.columns.devices'), type: 'number', width: 100 },
       { field: 'users', headerName: t('admin.companies.columns.users'), type: 'number', width: 100 },
       {
         field: 'subsidiaries',
@@ -142,14 +140,13 @@ export default function CompaniesPage() {
             { header: t('admin.companies.columns.name'), value: (row) => row.name },
             { header: t('admin.companies.columns.parent'), value: (row) => row.parent_name },
             { header: t('admin.companies.columns.level'), value: (row) => levelLabel(t, row.level) },
-            { header: t('admin.companies.columns.devices'), value: (row) => row.devices },
             { header: t('admin.companies.columns.users'), value: (row) => row.users },
             { header: t('admin.companies.columns.subsidiaries'), value: (row) => row.subsidiaries },
             { header: t('admin.companies.columns.created'), value: (row) => row.created_at },
           ],
         }}
       >
-        <Button component={RouterLink} to="/companies/tree" startIcon={<AccountTreeIcon />}>
+        <Button component={RouterLink} to="/companies/tree">
           {t('admin.companies.treeView')}
         </Button>
         {manages && (
