@@ -95,7 +95,13 @@ export async function startApi(
             gateway ? gateway.verify(serial, mac, secret) : Promise.resolve({ ok: false }),
           onDisconnect: (serial) => gateway?.disconnected(serial),
         });
-    gateway = new DeviceGateway({ db: database.db, log: gatewayLog, realtime, transport });
+    gateway = new DeviceGateway({
+      db: database.db,
+      log: gatewayLog,
+      realtime,
+      transport,
+      retentionDays: config.TELEMETRY_RETENTION_DAYS,
+    });
     const brands = new BrandDirectory(config.BRANDS_DIR, log.child({ component: 'brands' }));
     const mail = createMailer(config, database.db, log, brands);
     const deps: ApiDeps = {

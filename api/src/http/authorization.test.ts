@@ -284,6 +284,105 @@ const COMPANY_ROUTES: Record<string, Record<Role, string>> = {
     read_only: /*             */ 'D    D           D       D        D',
     support: /*               */ 'D    D           D       D        D',
   },
+  // Exported = the companies of the rows in the CSV.
+  'GET /api/devices/export': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'A    A           D       D        D',
+    end_user: /*              */ 'A    D           D       D        D',
+    read_only: /*             */ 'A    D           D       D        D',
+    support: /*               */ 'A    A           A       A        A',
+  },
+  // A device of the relation's company.
+  'GET /api/devices/{id}/activity': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'A    A           D       D        D',
+    end_user: /*              */ 'A    D           D       D        D',
+    read_only: /*             */ 'A    D           D       D        D',
+    support: /*               */ 'A    A           A       A        A',
+  },
+  // A device of the relation's company.
+  'GET /api/devices/{id}/telemetry': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'A    A           D       D        D',
+    end_user: /*              */ 'A    D           D       D        D',
+    read_only: /*             */ 'A    D           D       D        D',
+    support: /*               */ 'A    A           A       A        A',
+  },
+  // A device of the relation's company.
+  'GET /api/devices/{id}/data-usage': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'A    A           D       D        D',
+    end_user: /*              */ 'A    D           D       D        D',
+    read_only: /*             */ 'A    D           D       D        D',
+    support: /*               */ 'A    A           A       A        A',
+  },
+  // A device of the relation's company, renamed.
+  'PATCH /api/devices/{id}': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'A    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
+  // A device of the relation's company.
+  'DELETE /api/devices/{id}': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'A    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
+  // A device of the relation's company, its tags cleared.
+  'PUT /api/devices/{id}/tags': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'A    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
+  // A device of the relation's company, asked to refresh (409 offline counts as reached).
+  'POST /api/devices/{id}/actions': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'A    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
+  // Approved devices added to the relation's company from a list.
+  'POST /api/devices/batch': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'A    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
+  // Monitoring set on a device of the relation's company by id: allowed = it was affected.
+  'POST /api/devices/bulk': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'A    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
+  // Checks serials only: no company involved; needs manage_devices.
+  'POST /api/devices/verify': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           A       A        A',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'A    A           A       A        A',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
   // Approved Devices: the super admin's alone, whatever the company.
   'GET /api/auth-devices': {
     super_admin: /*           */ 'A    A           A       A        A',
@@ -794,6 +893,37 @@ const FILE_PROBES: Record<string, (client: TestClient, companyId: number) => Pro
     (await client.get(`/api/devices/${await deviceIn(companyId)}`)).status,
   'POST /api/devices': async (client, companyId) =>
     (await client.post('/api/devices', { company_id: companyId, ...(await approvedIdentity()) })).status,
+  'PATCH /api/devices/{id}': async (client, companyId) =>
+    (await client.patch(`/api/devices/${await deviceIn(companyId)}`, { name: 'Matrix renamed' })).status,
+  'DELETE /api/devices/{id}': async (client, companyId) =>
+    (await client.delete(`/api/devices/${await deviceIn(companyId)}`)).status,
+  'PUT /api/devices/{id}/tags': async (client, companyId) =>
+    (await client.put(`/api/devices/${await deviceIn(companyId)}/tags`, { tag_ids: [] })).status,
+  'POST /api/devices/{id}/actions': async (client, companyId) => {
+    const answer = await client.post(`/api/devices/${await deviceIn(companyId)}/actions`, {
+      action: 'refresh',
+    });
+    return denied(answer.status, answer.body?.errors?.[0]?.code) ? 403 : 200;
+  },
+  'GET /api/devices/{id}/activity': async (client, companyId) =>
+    (await client.get(`/api/devices/${await deviceIn(companyId)}/activity`)).status,
+  'GET /api/devices/{id}/telemetry': async (client, companyId) =>
+    (await client.get(`/api/devices/${await deviceIn(companyId)}/telemetry?category=dynamic`)).status,
+  'GET /api/devices/{id}/data-usage': async (client, companyId) =>
+    (await client.get(`/api/devices/${await deviceIn(companyId)}/data-usage`)).status,
+  'POST /api/devices/batch': async (client, companyId) =>
+    (await client.post('/api/devices/batch', { company_id: companyId, devices: [await approvedIdentity()] }))
+      .status,
+  'POST /api/devices/verify': async (client) =>
+    (await client.post('/api/devices/verify', { devices: [await approvedIdentity()] })).status,
+  'POST /api/devices/bulk': async (client, companyId) => {
+    const answer = await client.post('/api/devices/bulk', {
+      action: 'monitoring',
+      monitoring: true,
+      ids: [await deviceIn(companyId)],
+    });
+    return answer.status < 300 && answer.body.data.affected === 1 ? 200 : 403;
+  },
   'GET /api/auth-devices': async (client) => (await client.get('/api/auth-devices')).status,
   'POST /api/auth-devices': async (client) => {
     matrixDevices += 1;
@@ -951,6 +1081,16 @@ describe('authorisation matrix', () => {
           }
           const answer = await client.get('/api/devices?limit=100&fields=company_id');
           listed = new Set((answer.body.data ?? []).map((row: { company_id: number }) => row.company_id));
+        }
+        if (route === 'GET /api/devices/export') {
+          const answer = await client.request('GET', '/api/devices/export');
+          const text = typeof answer.body === 'string' ? answer.body : '';
+          const [header = '', ...lines] = text
+            .replace(/^\uFEFF/, '')
+            .trim()
+            .split('\r\n');
+          const at = header.split(',').indexOf('company_id');
+          listed = new Set(answer.status === 200 ? lines.map((line) => Number(line.split(',')[at])) : []);
         }
         if (route === 'GET /api/tags') {
           if (role === ROLES[0]) {

@@ -180,6 +180,8 @@ export class TestClient {
     this.request('POST', pathname, { ...options, body: body ?? {} });
   put = (pathname: string, body?: unknown, options?: Parameters<TestClient['request']>[2]) =>
     this.request('PUT', pathname, { ...options, body: body ?? {} });
+  patch = (pathname: string, body?: unknown, options?: Parameters<TestClient['request']>[2]) =>
+    this.request('PATCH', pathname, { ...options, body: body ?? {} });
   delete = (pathname: string, options?: Parameters<TestClient['request']>[2]) =>
     this.request('DELETE', pathname, options);
   /** POSTs a multipart body (a FormData, or a stream with its Content-Type in the headers). */

@@ -8,7 +8,13 @@ import {
 import { and, eq } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditBalances, deviceConnectionLog, deviceIdentities, devices } from '../../db/schema.ts';
+import {
+  creditBalances,
+  deviceConnectionLog,
+  deviceIdentities,
+  devices,
+  deviceTelemetry,
+} from '../../db/schema.ts';
 import { type ApiFixture, companyIdByName, startTestApi } from '../../testing/fixtures.ts';
 import { secretDigest } from './status.ts';
 import type { EmbeddedBroker } from './transport.ts';
@@ -320,5 +326,34 @@ describe('device gateway on the embedded broker (docs/device-protocol.md)', () =
     } finally {
       await client.endAsync();
     }
+  });
+});
+
+describe('telemetry retention (TELEMETRY_RETENTION_DAYS, default 30)', () => {
+  it('prunes readings older than the retention and keeps the rest', async () => {
+    const unit = await approve('Acme West');
+    const { db } = fx.api.deps;
+    const [device] = await db.select().from(devices).where(eq(devices.serial, unit.serial));
+    const day = 86_400_000;
+    await db.insert(deviceTelemetry).values([
+      {
+        deviceId: device?.id ?? 0,
+        category: 'dynamic',
+        at: new Date(Date.now() - 31 * day),
+        data: { old: true },
+      },
+      {
+        deviceId: device?.id ?? 0,
+        category: 'dynamic',
+        at: new Date(Date.now() - 29 * day),
+        data: { old: false },
+      },
+    ]);
+    expect(await fx.api.deps.gateway.pruneTelemetry()).toBeGreaterThanOrEqual(1);
+    const left = await db
+      .select()
+      .from(deviceTelemetry)
+      .where(eq(deviceTelemetry.deviceId, device?.id ?? 0));
+    expect(left.map((row) => row.data)).toEqual([{ old: false }]);
   });
 });

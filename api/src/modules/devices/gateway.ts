@@ -14,7 +14,7 @@ import {
   type TelemetryCategory,
   telemetrySchema,
 } from '@fleetport/contracts/device-protocol';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
 import {
@@ -70,7 +70,12 @@ export interface GatewayOptions {
   realtime: Realtime | undefined;
   transport: DeviceTransport;
   now?: () => Date;
+  /** Telemetry history older than this is deleted (TELEMETRY_RETENTION_DAYS); kept forever when absent. */
+  retentionDays?: number;
 }
+
+/** How often old telemetry is pruned. */
+const PRUNE_EVERY_MS = 3_600_000;
 
 /**
  * The device gateway (docs/device-protocol.md): checks identities at CONNECT, keeps each
@@ -87,6 +92,8 @@ export class DeviceGateway {
   private readonly commands = new Map<string, PendingCommand>();
   /** Messages are handled one device at a time, in order: a hello is stored before its telemetry. */
   private readonly queues = new Map<string, Promise<void>>();
+  private readonly retentionDays: number | undefined;
+  private pruneTimer: NodeJS.Timeout | undefined;
 
   constructor(options: GatewayOptions) {
     this.db = options.db;
@@ -94,13 +101,35 @@ export class DeviceGateway {
     this.realtime = options.realtime;
     this.transport = options.transport;
     this.now = options.now ?? (() => new Date());
+    this.retentionDays = options.retentionDays;
   }
 
-  start(): Promise<void> {
-    return this.transport.start((topic, payload) => this.enqueue(topic, payload));
+  async start(): Promise<void> {
+    await this.transport.start((topic, payload) => this.enqueue(topic, payload));
+    if (this.retentionDays !== undefined) {
+      const prune = () =>
+        this.pruneTelemetry().catch((error: unknown) =>
+          this.log.error({ err: error }, 'telemetry pruning failed'),
+        );
+      void prune();
+      this.pruneTimer = setInterval(prune, PRUNE_EVERY_MS);
+      this.pruneTimer.unref();
+    }
+  }
+
+  /** Deletes telemetry history older than the retention; answers how many readings went. */
+  async pruneTelemetry(): Promise<number> {
+    if (this.retentionDays === undefined) return 0;
+    const before = new Date(this.now().getTime() - this.retentionDays * DAY_MS);
+    const deleted = await this.db
+      .delete(deviceTelemetry)
+      .where(lt(deviceTelemetry.at, before))
+      .returning({ id: deviceTelemetry.id });
+    return deleted.length;
   }
 
   async close(): Promise<void> {
+    clearInterval(this.pruneTimer);
     await this.transport.close();
     await Promise.allSettled(this.queues.values());
   }

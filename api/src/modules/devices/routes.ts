@@ -1,5 +1,6 @@
+import { parseCsv } from '@fleetport/contracts/csv';
 import { macSchema, SERIAL_PATTERN } from '@fleetport/contracts/device-protocol';
-import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import type { Router } from 'express';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -9,58 +10,21 @@ import { fieldError, forbidden } from '../../http/errors.ts';
 import { listQuerySchema, pickFields } from '../../http/list-query.ts';
 import { idParam, type RouteRegistry } from '../../http/route.ts';
 import type { AuthContext } from '../auth/context.ts';
-import { canSeeCompany, visibleCompanies } from '../companies/scope.ts';
+import { canSeeCompany } from '../companies/scope.ts';
+import { claimDevice, NOT_CLAIMABLE } from './claim.ts';
 import { approveIdentities } from './identities.ts';
-import { DEVICE_STATUSES, type DeviceStatus, deviceStatus } from './status.ts';
-
-export const deviceSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  description: z.string().nullable(),
-  serial: z.string(),
-  mac: z.string(),
-  model: z.string().nullable(),
-  firmware: z.string().nullable(),
-  company_id: z.number(),
-  company_name: z.string(),
-  status: z.enum(DEVICE_STATUSES),
-  monitoring: z.boolean(),
-  last_seen_at: z.string().nullable(),
-  credit_until: z.string().nullable(),
-  created_at: z.string(),
-});
-
-const FIELDS = [
-  'id',
-  'name',
-  'description',
-  'serial',
-  'mac',
-  'model',
-  'firmware',
-  'company_id',
-  'company_name',
-  'status',
-  'monitoring',
-  'last_seen_at',
-  'credit_until',
-  'created_at',
-] as const;
-
-const contains = (value: string) => `%${value.replace(/[\\%_]/g, '\\$&')}%`;
-
-/** Spec §4 status, in SQL, so lists filter and sort by it (the same rule as status.ts). */
-const statusSql = sql<DeviceStatus>`case
-  when ${devices.firstSeenAt} is null then 'pending'
-  when not ${devices.connected} then 'offline'
-  when ${devices.monitoring} and ${devices.creditUntil} > now() then 'online'
-  else 'not_activated' end`;
-
-const listQuery = listQuerySchema(FIELDS, {
-  company_id: z.coerce.number().int().positive().optional(),
-  status: z.enum(DEVICE_STATUSES).optional(),
-  model: z.string().trim().max(40).optional().describe('the model starts with this (RUT, RUT956)'),
-});
+import {
+  contains,
+  DEVICE_SORTS,
+  type DeviceRow,
+  deviceConditions,
+  deviceListQuery,
+  deviceSchema,
+  findDevice,
+  type SelectedDevice,
+  selectDevices,
+  toDeviceRows,
+} from './list.ts';
 
 /** Spec §5: a device is added by serial and MAC address of an approved identity. */
 const addDeviceSchema = z.object({
@@ -70,9 +34,6 @@ const addDeviceSchema = z.object({
   name: z.string().trim().min(1).max(120).optional(),
   description: z.string().trim().max(500).optional(),
 });
-
-/** One answer for every failed claim, whatever the cause (issue 6: serial and MAC never claim alone). */
-const NOT_CLAIMABLE = 'This device cannot be added. Check its serial number and MAC address.';
 
 const approvedSchema = z.object({
   id: z.number(),
@@ -89,23 +50,23 @@ export function parseIdentityCsv(text: string): {
   rows: { line: number; serial: string; mac: string; secret: string }[];
   errors: { line: number; message: string }[];
 } {
-  const lines = text.split(/\r?\n/);
-  const header = (lines[0] ?? '').split(',').map((cell) => cell.trim().toLowerCase());
+  const [head, ...body] = parseCsv(text);
+  const header = (head?.cells ?? []).map((cell) => cell.trim().toLowerCase());
   const column = (name: string) => header.indexOf(name);
   const [serialAt, macAt, secretAt] = [column('serial'), column('mac'), column('secret')];
   if (serialAt < 0 || macAt < 0 || secretAt < 0) {
     return {
       rows: [],
-      errors: [{ line: 1, message: 'The header must name the columns serial, mac and secret.' }],
+      errors: [
+        { line: head?.line ?? 1, message: 'The header must name the columns serial, mac and secret.' },
+      ],
     };
   }
   const rows: { line: number; serial: string; mac: string; secret: string }[] = [];
   const errors: { line: number; message: string }[] = [];
   const seen = new Set<string>();
-  lines.slice(1).forEach((raw, index) => {
-    const line = index + 2;
-    if (!raw.trim()) return;
-    const cells = raw.split(',').map((cell) => cell.trim());
+  body.forEach(({ line, cells: raw }) => {
+    const cells = raw.map((cell) => cell.trim());
     const serial = cells[serialAt] ?? '';
     const mac = macSchema.safeParse(cells[macAt] ?? '');
     const secret = cells[secretAt] ?? '';
@@ -132,79 +93,25 @@ export function parseIdentityCsv(text: string): {
 export function registerDeviceRoutes(registry: RouteRegistry, router: Router, deps: ApiDeps): void {
   const { db } = deps;
 
-  const selectDevices = (where: SQL | undefined) =>
-    db
-      .select({ device: devices, companyName: companies.name, companyPath: companies.path })
-      .from(devices)
-      .innerJoin(companies, eq(companies.id, devices.companyId))
-      .where(where)
-      .$dynamic();
-  type Row = Awaited<ReturnType<typeof selectDevices>>[number];
-
-  const toDevice = (row: Row) => ({
-    id: row.device.id,
-    name: row.device.name,
-    description: row.device.description,
-    serial: row.device.serial,
-    mac: row.device.mac,
-    model: row.device.model,
-    firmware: row.device.firmware,
-    company_id: row.device.companyId,
-    company_name: row.companyName,
-    status: deviceStatus(row.device, new Date()),
-    monitoring: row.device.monitoring,
-    last_seen_at: row.device.lastSeenAt?.toISOString() ?? null,
-    credit_until: row.device.creditUntil?.toISOString() ?? null,
-    created_at: row.device.createdAt.toISOString(),
-  });
-
-  const deviceFor = async (auth: AuthContext, id: number): Promise<Row> => {
-    const [row] = await selectDevices(eq(devices.id, id));
-    if (!row || !canSeeCompany(auth, { id: row.device.companyId, path: row.companyPath })) throw forbidden();
-    return row;
-  };
+  const deviceFor = (auth: AuthContext, id: number) => findDevice(db, auth, id);
+  const toDevice = async (row: SelectedDevice) => (await toDeviceRows(db, [row]))[0] as DeviceRow;
 
   registry.add(router, {
     method: 'get',
     path: '/devices',
     summary:
-      'Devices of the companies the caller may see (list conventions; status, model, company filters).',
+      'Devices of the companies the caller may see (list conventions; status, model, company, tag, connection type, signal and firmware filters).',
     tag: 'devices',
     access: { permission: 'view_devices' },
-    query: listQuery,
+    query: deviceListQuery,
     response: z.array(deviceSchema),
     handler: async ({ auth, query }) => {
-      const sortable = {
-        id: devices.id,
-        name: devices.name,
-        description: devices.description,
-        serial: devices.serial,
-        mac: devices.mac,
-        model: devices.model,
-        firmware: devices.firmware,
-        company_id: devices.companyId,
-        company_name: companies.name,
-        status: statusSql,
-        monitoring: devices.monitoring,
-        last_seen_at: devices.lastSeenAt,
-        credit_until: devices.creditUntil,
-        created_at: devices.createdAt,
-      } satisfies Record<(typeof FIELDS)[number], unknown>;
-      const conditions: SQL[] = [visibleCompanies(auth)];
-      if (query.q) {
-        const term = contains(query.q);
-        const search = or(ilike(devices.name, term), ilike(devices.serial, term), ilike(devices.mac, term));
-        if (search) conditions.push(search);
-      }
-      if (query.company_id !== undefined) conditions.push(eq(devices.companyId, query.company_id));
-      if (query.status) conditions.push(sql`${statusSql} = ${query.status}`);
-      if (query.model) conditions.push(ilike(devices.model, `${query.model.replace(/[\\%_]/g, '\\$&')}%`));
-      const where = and(...conditions);
+      const where = deviceConditions(auth, query);
       const order = query.sort.map((key) =>
-        key.descending ? desc(sortable[key.field]) : asc(sortable[key.field]),
+        key.descending ? desc(DEVICE_SORTS[key.field]) : asc(DEVICE_SORTS[key.field]),
       );
       const [rows, [total]] = await Promise.all([
-        selectDevices(where)
+        selectDevices(db, where)
           .orderBy(...order, asc(devices.id))
           .limit(query.limit)
           .offset(query.offset),
@@ -214,7 +121,10 @@ export function registerDeviceRoutes(registry: RouteRegistry, router: Router, de
           .innerJoin(companies, eq(companies.id, devices.companyId))
           .where(where),
       ]);
-      return { data: pickFields(rows.map(toDevice), query.fields), meta: { total: total?.value ?? 0 } };
+      return {
+        data: pickFields(await toDeviceRows(db, rows), query.fields),
+        meta: { total: total?.value ?? 0 },
+      };
     },
   });
 
@@ -236,7 +146,7 @@ export function registerDeviceRoutes(registry: RouteRegistry, router: Router, de
       const row = await deviceFor(auth, params.id);
       return {
         data: {
-          ...toDevice(row),
+          ...(await toDevice(row)),
           capabilities: (row.device.capabilities as Record<string, unknown> | null) ?? null,
           state: row.device.state as Record<string, unknown>,
           dynamic_interval_s: row.device.dynamicIntervalS,
@@ -257,30 +167,10 @@ export function registerDeviceRoutes(registry: RouteRegistry, router: Router, de
     handler: async ({ auth, body }) => {
       const [company] = await db.select().from(companies).where(eq(companies.id, body.company_id));
       if (!company || !canSeeCompany(auth, company)) throw forbidden();
-      const [identity] = await db
-        .select({ id: deviceIdentities.id, mac: deviceIdentities.mac, claimed: devices.id })
-        .from(deviceIdentities)
-        .leftJoin(devices, eq(devices.identityId, deviceIdentities.id))
-        .where(eq(deviceIdentities.serial, body.serial));
-      if (!identity || identity.mac !== body.mac || identity.claimed !== null) {
-        throw fieldError('serial', NOT_CLAIMABLE, 'DEVICE_NOT_CLAIMABLE');
-      }
-      const inserted = await db
-        .insert(devices)
-        .values({
-          companyId: company.id,
-          identityId: identity.id,
-          serial: body.serial,
-          mac: body.mac,
-          name: body.name ?? body.serial,
-          description: body.description ?? null,
-        })
-        .onConflictDoNothing()
-        .returning({ id: devices.id });
-      const created = inserted[0];
-      if (!created) throw fieldError('serial', NOT_CLAIMABLE, 'DEVICE_NOT_CLAIMABLE');
+      const created = await claimDevice(db, company.id, body);
+      if (created === undefined) throw fieldError('serial', NOT_CLAIMABLE, 'DEVICE_NOT_CLAIMABLE');
       deps.gateway.forget(body.serial);
-      const data = toDevice(await deviceFor(auth, created.id));
+      const data = await toDevice(await deviceFor(auth, created));
       return {
         status: 201,
         data,

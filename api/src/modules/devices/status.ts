@@ -1,8 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 
-/** Spec §4 "Device online label": Offline, Online, Pending, otherwise Not Activated. */
-export const DEVICE_STATUSES = ['online', 'offline', 'pending', 'not_activated'] as const;
-export type DeviceStatus = (typeof DEVICE_STATUSES)[number];
+import type { DeviceStatus } from '@fleetport/contracts/devices';
+
+export { DEVICE_STATUSES, type DeviceStatus } from '@fleetport/contracts/devices';
 
 export interface StatusInputs {
   connected: boolean;

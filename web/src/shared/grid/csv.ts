@@ -1,28 +1,19 @@
+import { type CsvValue, csvLine } from '@fleetport/contracts/csv';
 import type { ApiClient } from '../api/client.ts';
 import { saveBlob } from '../api/download.ts';
 import type { ListParams } from './grid-query.ts';
 
 export interface CsvColumn<Row> {
   header: string;
-  value: (row: Row) => string | number | boolean | null | undefined;
-}
-
-/**
- * A spreadsheet can run a cell that starts with = + - @ (or a tab or carriage return) as a
- * formula; such a text cell gets a leading apostrophe (OWASP "CSV injection"). Numbers stay.
- */
-function cell(value: string | number | boolean | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  value: (row: Row) => CsvValue;
 }
 
 /** RFC 4180 CSV with a header row and CRLF line ends. */
 export function toCsv<Row>(columns: readonly CsvColumn<Row>[], rows: readonly Row[]): string {
-  const lines = [columns.map((column) => cell(column.header)).join(',')];
-  for (const row of rows) lines.push(columns.map((column) => cell(column.value(row))).join(','));
-  return `${lines.join('\r\n')}\r\n`;
+  return [
+    csvLine(columns.map((column) => column.header)),
+    ...rows.map((row) => csvLine(columns.map((column) => column.value(row)))),
+  ].join('');
 }
 
 /** The export's ceiling: a list bigger than this is cut, and the caller says so. */

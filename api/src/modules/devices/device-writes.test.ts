@@ -1,0 +1,276 @@
+import { parseCsv } from '@fleetport/contracts/csv';
+import { signalBucket } from '@fleetport/contracts/devices';
+import { connectionGeneration } from '@fleetport/contracts/format';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devices, deviceTelemetry } from '../../db/schema.ts';
+import { type ApiFixture, companyIdByName, startTestApi, type TestClient } from '../../testing/fixtures.ts';
+import { dataUsageByDay, thin } from './reads.ts';
+
+let fx: ApiFixture;
+let superAdmin: TestClient;
+let west: number;
+let retail: number;
+beforeAll(async () => {
+  fx = await startTestApi();
+  superAdmin = await fx.login('super@fleetport.example');
+  west = await companyIdByName(fx, 'Acme West');
+  retail = await companyIdByName(fx, 'Acme East Retail');
+});
+afterAll(async () => {
+  await fx?.stop();
+});
+
+let made = 0;
+/** Approves `count` identities and returns their serial and MAC. */
+async function approve(count: number, prefix: string): Promise<{ serial: string; mac: string }[]> {
+  const rows = Array.from({ length: count }, () => {
+    made += 1;
+    const hex = made.toString(16).padStart(4, '0').toUpperCase();
+    return {
+      serial: `${prefix}${String(made).padStart(6, '0')}`,
+      mac: `00:1E:42:CC:${hex.slice(0, 2)}:${hex.slice(2)}`,
+    };
+  });
+  const csv = [
+    'serial,mac,secret',
+    ...rows.map((row) => `${row.serial},${row.mac},secret-${row.serial}-0123456789`),
+  ];
+  expect((await superAdmin.post('/api/auth-devices', { csv: csv.join('\n') })).status).toBe(200);
+  return rows;
+}
+
+/** What a device's latest dynamic reading says, written as the gateway writes it. */
+async function report(id: number, data: { connection_type: string | null; signal: number | null }) {
+  await fx.api.deps.db
+    .update(devices)
+    .set({
+      state: { dynamic: { at: new Date().toISOString(), data: { ...data, operator: 'Telia' } } },
+      connected: true,
+      firstSeenAt: new Date(),
+      creditUntil: new Date(Date.now() + 86_400_000),
+    })
+    .where(eq(devices.id, id));
+}
+
+describe('device list filters (issue 6: connection type, signal bucket, firmware, tag)', () => {
+  it('filters by spec §9 connection generation and by signal bucket, as the contracts map them', async () => {
+    const identities = await approve(5, '71');
+    const answer = await superAdmin.post('/api/devices/batch', { company_id: west, devices: identities });
+    const ids = answer.body.data.rows.map((row: { id: number }) => row.id);
+    const readings = [
+      { connection_type: '5G-NSA', signal: -60 },
+      { connection_type: 'LTE', signal: -80 },
+      { connection_type: 'HSPA+', signal: -95 },
+      { connection_type: 'EDGE', signal: -110 },
+      { connection_type: null, signal: null },
+    ];
+    for (const [index, reading] of readings.entries()) await report(ids[index], reading);
+    for (const reading of readings) {
+      const generation = connectionGeneration(reading.connection_type);
+      const byType = await superAdmin.get(
+        `/api/devices?q=71&connection_type=${encodeURIComponent(generation)}`,
+      );
+      expect(byType.body.data.map((row: { id: number }) => row.id)).toEqual([ids[readings.indexOf(reading)]]);
+      const bucket = signalBucket(reading.signal);
+      const bySignal = await superAdmin.get(`/api/devices?q=71&signal=${bucket}`);
+      expect(bySignal.body.data.map((row: { signal: number | null }) => row.signal)).toEqual([
+        reading.signal,
+      ]);
+    }
+    const sorted = await superAdmin.get('/api/devices?q=71&sort=-signal,id&fields=id,signal');
+    expect(sorted.body.data.map((row: { signal: number | null }) => row.signal)).toEqual([
+      null,
+      -60,
+      -80,
+      -95,
+      -110,
+    ]);
+    expect((await superAdmin.get('/api/devices?connection_type=6G')).status).toBe(422);
+  });
+});
+
+describe('Add device from a file or a list (spec §2), verify devices', () => {
+  it('adds the good rows and answers each bad one on its own line; verify says the same without adding', async () => {
+    const [first, second] = await approve(2, '72');
+    const admin = await fx.login('admin@acme.example');
+    const list = [
+      { serial: first?.serial, mac: first?.mac, name: 'Depot <b>1</b>' },
+      { serial: '72', mac: '00:1E:42:00:00:01' },
+      { serial: second?.serial, mac: '00:1E:42:FF:FF:FF' },
+      { serial: first?.serial, mac: first?.mac },
+    ];
+    const verified = await admin.post('/api/devices/verify', { devices: list });
+    expect(verified.body.data.map((row: { ok: boolean }) => row.ok)).toEqual([true, false, false, true]);
+    const answer = await admin.post('/api/devices/batch', { company_id: retail, devices: list });
+    expect(answer.status).toBe(201);
+    expect(answer.body.data.added).toBe(1);
+    expect(answer.body.data.rows.map((row: { row: number; ok: boolean }) => [row.row, row.ok])).toEqual([
+      [1, true],
+      [2, false],
+      [3, false],
+      [4, false],
+    ]);
+    expect(answer.body.data.rows[1].message).toContain('serial number');
+    // Another MAC and an unknown serial answer alike (no probing of the registry).
+    expect(answer.body.data.rows[2].message).toBe(
+      'This device cannot be added. Check its serial number and MAC address.',
+    );
+    expect(answer.body.data.rows[3].message).toContain('twice');
+    const added = await admin.get(`/api/devices?q=${first?.serial}`);
+    expect(added.body.data[0]).toMatchObject({
+      name: 'Depot <b>1</b>',
+      company_id: retail,
+      status: 'pending',
+    });
+    // A company the admin does not see is refused whole.
+    const northwind = await companyIdByName(fx, 'Northwind Logistics');
+    expect((await admin.post('/api/devices/batch', { company_id: northwind, devices: list })).status).toBe(
+      403,
+    );
+  });
+});
+
+describe('edit, tags and bulk actions', () => {
+  it('edits name and monitoring intervals within spec §9 ranges', async () => {
+    const [identity] = await approve(1, '73');
+    const id = (await superAdmin.post('/api/devices', { company_id: west, ...identity })).body.data.id;
+    const bad = await superAdmin.patch(`/api/devices/${id}`, { dynamic_interval_s: 30 });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors[0].source).toBe('dynamic_interval_s');
+    const good = await superAdmin.patch(`/api/devices/${id}`, {
+      name: 'Gate 4',
+      monitoring: false,
+      dynamic_interval_s: 600,
+    });
+    expect(good.body.data).toMatchObject({ name: 'Gate 4', monitoring: false });
+    const [row] = await fx.api.deps.db.select().from(devices).where(eq(devices.id, id));
+    expect(row?.dynamicIntervalS).toBe(600);
+  });
+
+  it("puts only tags of the device's company or the companies above it", async () => {
+    const [identity] = await approve(1, '74');
+    const id = (await superAdmin.post('/api/devices', { company_id: retail, ...identity })).body.data.id;
+    const east = await companyIdByName(fx, 'Acme East');
+    const above = (await superAdmin.post('/api/tags', { company_id: east, name: 'Above' })).body.data.id;
+    const beside = (await superAdmin.post('/api/tags', { company_id: west, name: 'Beside' })).body.data.id;
+    const set = await superAdmin.put(`/api/devices/${id}/tags`, { tag_ids: [above] });
+    expect(set.body.data.tags.map((tag: { name: string }) => tag.name)).toEqual(['Above']);
+    const refused = await superAdmin.put(`/api/devices/${id}/tags`, { tag_ids: [beside] });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors[0].source).toBe('tag_ids');
+    const tagged = await superAdmin.get(`/api/devices?tag_id=${above}&fields=id`);
+    expect(tagged.body.data).toEqual([{ id }]);
+  });
+
+  it('acts on every device matching a filter; a delete names the count the user saw', async () => {
+    const identities = await approve(3, '75');
+    await superAdmin.post('/api/devices/batch', { company_id: west, devices: identities });
+    const filter = { q: '75' };
+    const off = await superAdmin.post('/api/devices/bulk', {
+      action: 'monitoring',
+      monitoring: false,
+      filter,
+    });
+    expect(off.body.data.affected).toBe(3);
+    const listed = await superAdmin.get('/api/devices?q=75&fields=monitoring');
+    expect(listed.body.data).toEqual([{ monitoring: false }, { monitoring: false }, { monitoring: false }]);
+    const moved = await superAdmin.post('/api/devices/bulk', { action: 'move', company_id: retail, filter });
+    expect(moved.body.data.affected).toBe(3);
+    const stale = await superAdmin.post('/api/devices/bulk', { action: 'delete', expected_count: 2, filter });
+    expect(stale.status).toBe(409);
+    expect((await superAdmin.get('/api/devices?q=75')).body.meta.total).toBe(3);
+    const deleted = await superAdmin.post('/api/devices/bulk', {
+      action: 'delete',
+      expected_count: 3,
+      filter,
+    });
+    expect(deleted.body.data.affected).toBe(3);
+    expect((await superAdmin.get('/api/devices?q=75')).body.meta.total).toBe(0);
+    // The identities stay approved: the devices can be added again.
+    const again = await superAdmin.post('/api/devices/batch', { company_id: west, devices: identities });
+    expect(again.body.data.added).toBe(3);
+  });
+
+  it('an admin of a company acts on its own subtree only, even when naming other ids', async () => {
+    const [mine, theirs] = await approve(2, '76');
+    const northwind = await companyIdByName(fx, 'Northwind Logistics');
+    const own = (await superAdmin.post('/api/devices', { company_id: retail, ...mine })).body.data.id;
+    const other = (await superAdmin.post('/api/devices', { company_id: northwind, ...theirs })).body.data.id;
+    const admin = await fx.login('admin@acme.example');
+    const answer = await admin.post('/api/devices/bulk', {
+      action: 'monitoring',
+      monitoring: false,
+      ids: [own, other],
+    });
+    expect(answer.body.data.affected).toBe(1);
+    const [untouched] = await fx.api.deps.db.select().from(devices).where(eq(devices.id, other));
+    expect(untouched?.monitoring).toBe(true);
+  });
+});
+
+describe('CSV export (issue 6: streams every matching row)', () => {
+  it('streams all 250 devices under a filter, beyond the 100-row page, and nothing else', async () => {
+    const identities = await approve(250, '77');
+    for (let start = 0; start < identities.length; start += 100) {
+      await superAdmin.post('/api/devices/batch', {
+        company_id: west,
+        devices: identities.slice(start, start + 100),
+      });
+    }
+    await approve(1, '78').then((rows) =>
+      superAdmin.post('/api/devices/batch', { company_id: west, devices: rows }),
+    );
+    const answer = await superAdmin.get('/api/devices/export?q=77');
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toContain('text/csv');
+    const [header, ...rows] = parseCsv(answer.body as string);
+    expect(header?.cells.slice(0, 4)).toEqual(['id', 'name', 'serial', 'mac']);
+    expect(rows).toHaveLength(250);
+    const serials = new Set(rows.map((row) => row.cells[2]));
+    expect(serials).toEqual(new Set(identities.map((row) => row.serial)));
+    // Another tenant's admin exports none of them.
+    const northwindAdmin = await fx.login('admin@northwind.example');
+    const theirs = parseCsv((await northwindAdmin.get('/api/devices/export?q=77')).body as string);
+    expect(theirs).toHaveLength(1);
+  });
+});
+
+describe('metrics history and data usage', () => {
+  it('thins a long history evenly, keeping both ends', () => {
+    const items = Array.from({ length: 1000 }, (_, index) => index);
+    const thinned = thin(items, 600);
+    expect(thinned).toHaveLength(600);
+    expect(thinned[0]).toBe(0);
+    expect(thinned.at(-1)).toBe(999);
+  });
+
+  it('adds counter growth per SIM per day; a restart (counter went down) adds the new value', () => {
+    const at = (iso: string) => new Date(iso);
+    const usage = dataUsageByDay([
+      { at: at('2026-11-20T23:50:00Z'), mobile: [{ sim: 1, rx_bytes: 1000, tx_bytes: 100 }] },
+      { at: at('2026-11-20T23:55:00Z'), mobile: [{ sim: 1, rx_bytes: 1500, tx_bytes: 150 }] },
+      { at: at('2026-11-21T00:05:00Z'), mobile: [{ sim: 1, rx_bytes: 2500, tx_bytes: 250 }] },
+      { at: at('2026-11-21T00:10:00Z'), mobile: [{ sim: 1, rx_bytes: 300, tx_bytes: 30 }] },
+    ]);
+    expect(usage).toEqual([
+      { day: '2026-11-20', sim: 1, rx_bytes: 500, tx_bytes: 50 },
+      { day: '2026-11-21', sim: 1, rx_bytes: 1300, tx_bytes: 130 },
+    ]);
+  });
+
+  it("answers a device's readings of one category in a period", async () => {
+    const [identity] = await approve(1, '79');
+    const id = (await superAdmin.post('/api/devices', { company_id: west, ...identity })).body.data.id;
+    const now = Date.now();
+    await fx.api.deps.db.insert(deviceTelemetry).values([
+      { deviceId: id, category: 'dynamic', at: new Date(now - 2 * 86_400_000), data: { signal: -90 } },
+      { deviceId: id, category: 'dynamic', at: new Date(now - 600_000), data: { signal: -70 } },
+      { deviceId: id, category: 'gps', at: new Date(now - 600_000), data: { lat: 1, lon: 2 } },
+    ]);
+    const day = await superAdmin.get(`/api/devices/${id}/telemetry?category=dynamic&period=24h`);
+    expect(day.body.data.map((row: { data: { signal: number } }) => row.data.signal)).toEqual([-70]);
+    const week = await superAdmin.get(`/api/devices/${id}/telemetry?category=dynamic&period=7d`);
+    expect(week.body.data.map((row: { data: { signal: number } }) => row.data.signal)).toEqual([-90, -70]);
+  });
+});

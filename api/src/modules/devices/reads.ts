@@ -1,0 +1,261 @@
+import { csvLine } from '@fleetport/contracts/csv';
+import { TELEMETRY_CATEGORIES } from '@fleetport/contracts/device-protocol';
+import { deviceFilterSchema } from '@fleetport/contracts/devices';
+import { and, asc, desc, eq, gt, gte, lt } from 'drizzle-orm';
+import type { Router } from 'express';
+import { z } from 'zod';
+import { auditLog, deviceConnectionLog, devices, deviceTelemetry } from '../../db/schema.ts';
+import type { ApiDeps } from '../../deps.ts';
+import { idParam, type RouteRegistry } from '../../http/route.ts';
+import {
+  DEVICE_FIELDS,
+  type DeviceRow,
+  deviceConditions,
+  findDevice,
+  selectDevices,
+  toDeviceRows,
+} from './list.ts';
+
+/** The periods the metrics charts offer (issue 6: "selectable periods"). */
+export const METRIC_PERIODS = {
+  '1h': 3_600_000,
+  '24h': 86_400_000,
+  '7d': 604_800_000,
+  '30d': 2_592_000_000,
+} as const;
+/** A chart gets at most this many points; a longer history is thinned evenly. */
+export const MAX_POINTS = 600;
+const EXPORT_BATCH = 500;
+
+/** The export's columns: the list's fields, tags as their names. Headers are the API's field names, so a file re-imports. */
+const EXPORT_FIELDS = DEVICE_FIELDS.filter((field) => field !== 'description');
+
+function exportValue(row: DeviceRow, field: (typeof EXPORT_FIELDS)[number]) {
+  if (field === 'tags') return row.tags.map((tag) => tag.name).join('; ');
+  return row[field];
+}
+
+/** Evenly thinned to at most `max` items, keeping the first and the last. */
+export function thin<T>(items: readonly T[], max: number): T[] {
+  if (items.length <= max) return [...items];
+  const step = (items.length - 1) / (max - 1);
+  return Array.from({ length: max }, (_, index) => items[Math.round(index * step)] as T);
+}
+
+interface MobileCounter {
+  sim: number;
+  rx_bytes: number;
+  tx_bytes: number;
+}
+
+/**
+ * Data used per SIM per day (UTC) from the dynamic readings' counters, which count from the
+ * device's start: each step adds the counter's growth; a counter that went down (the device
+ * restarted) adds its new value.
+ */
+export function dataUsageByDay(
+  readings: readonly { at: Date; mobile: readonly MobileCounter[] }[],
+): { day: string; sim: number; rx_bytes: number; tx_bytes: number }[] {
+  const last = new Map<number, MobileCounter>();
+  const days = new Map<string, { day: string; sim: number; rx_bytes: number; tx_bytes: number }>();
+  for (const reading of readings) {
+    const day = reading.at.toISOString().slice(0, 10);
+    for (const counter of reading.mobile) {
+      const before = last.get(counter.sim);
+      last.set(counter.sim, counter);
+      if (!before) continue;
+      const grew = (now: number, then: number) => (now >= then ? now - then : now);
+      const key = `${day}/${counter.sim}`;
+      const entry = days.get(key) ?? { day, sim: counter.sim, rx_bytes: 0, tx_bytes: 0 };
+      entry.rx_bytes += grew(counter.rx_bytes, before.rx_bytes);
+      entry.tx_bytes += grew(counter.tx_bytes, before.tx_bytes);
+      days.set(key, entry);
+    }
+  }
+  return [...days.values()].sort((a, b) => a.day.localeCompare(b.day) || a.sim - b.sim);
+}
+
+const activitySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  kind: z.enum(['connection', 'action']),
+  reason: z.number().optional(),
+  detail: z.string().nullable().optional(),
+  action: z.string().optional(),
+  user_id: z.number().nullable().optional(),
+});
+
+/**
+ * Device reads beyond the list (issue 6): the streamed CSV export of every matching device, a
+ * device's activity (connection log and actions), its metrics history and its data usage.
+ * Registered before `/devices/:id`, so `export` is not read as an id.
+ */
+export function registerDeviceReads(registry: RouteRegistry, router: Router, deps: ApiDeps): void {
+  const { db } = deps;
+
+  /** A device's readings of a category since a time, oldest first. */
+  const readings = (deviceId: number, category: string, since: Date) =>
+    db
+      .select({ at: deviceTelemetry.at, data: deviceTelemetry.data })
+      .from(deviceTelemetry)
+      .where(
+        and(
+          eq(deviceTelemetry.deviceId, deviceId),
+          eq(deviceTelemetry.category, category),
+          gte(deviceTelemetry.at, since),
+        ),
+      )
+      .orderBy(asc(deviceTelemetry.at));
+
+  registry.add(router, {
+    method: 'get',
+    path: '/devices/export',
+    summary:
+      'Every device matching the filters, as CSV, streamed in batches (no row limit); the columns are the list fields.',
+    tag: 'devices',
+    access: { permission: 'view_devices' },
+    query: deviceFilterSchema,
+    produces: 'text/csv',
+    handler: async ({ auth, query, res }) => {
+      const where = deviceConditions(auth, query);
+      res.status(200);
+      res.setHeader('content-type', 'text/csv; charset=utf-8');
+      res.setHeader('content-disposition', 'attachment; filename="devices.csv"');
+      res.setHeader('cache-control', 'no-store');
+      res.write(`\uFEFF${csvLine(EXPORT_FIELDS)}`);
+      let after = 0;
+      for (;;) {
+        const batch = await selectDevices(db, and(where, gt(devices.id, after)))
+          .orderBy(asc(devices.id))
+          .limit(EXPORT_BATCH);
+        if (batch.length === 0) break;
+        const rows = await toDeviceRows(db, batch);
+        const text = rows
+          .map((row) => csvLine(EXPORT_FIELDS.map((field) => exportValue(row, field))))
+          .join('');
+        if (!res.write(text)) await new Promise((resolve) => res.once('drain', resolve));
+        after = batch[batch.length - 1]?.device.id ?? after;
+        if (batch.length < EXPORT_BATCH || res.destroyed) break;
+      }
+      res.end();
+      return undefined;
+    },
+  });
+
+  registry.add(router, {
+    method: 'get',
+    path: '/devices/:id/activity',
+    summary:
+      "A device's activity, newest first: its connection log (spec §8 reasons) and the actions taken on it.",
+    tag: 'devices',
+    access: { permission: 'view_devices' },
+    params: idParam,
+    query: z.object({
+      limit: z.coerce.number().int().min(1).max(100).default(50),
+      before: z.iso.datetime({ offset: true }).optional(),
+    }),
+    response: z.array(activitySchema),
+    handler: async ({ auth, params, query }) => {
+      const row = await findDevice(db, auth, params.id);
+      const before = query.before ? new Date(query.before) : undefined;
+      const [connections, actions] = await Promise.all([
+        db
+          .select()
+          .from(deviceConnectionLog)
+          .where(
+            and(
+              eq(deviceConnectionLog.identityId, row.device.identityId),
+              before ? lt(deviceConnectionLog.createdAt, before) : undefined,
+            ),
+          )
+          .orderBy(desc(deviceConnectionLog.id))
+          .limit(query.limit),
+        db
+          .select()
+          .from(auditLog)
+          .where(
+            and(
+              eq(auditLog.entity, 'device'),
+              eq(auditLog.entityId, String(params.id)),
+              before ? lt(auditLog.at, before) : undefined,
+            ),
+          )
+          .orderBy(desc(auditLog.id))
+          .limit(query.limit),
+      ]);
+      const events = [
+        ...connections.map((entry) => ({
+          id: `c${entry.id}`,
+          at: entry.createdAt.toISOString(),
+          kind: 'connection' as const,
+          reason: entry.reason,
+          detail: entry.detail,
+        })),
+        ...actions.map((entry) => ({
+          id: `a${entry.id}`,
+          at: entry.at.toISOString(),
+          kind: 'action' as const,
+          action: entry.action,
+          user_id: entry.actorUserId ?? entry.userId,
+        })),
+      ];
+      events.sort((a, b) => b.at.localeCompare(a.at));
+      return { data: events.slice(0, query.limit) };
+    },
+  });
+
+  registry.add(router, {
+    method: 'get',
+    path: '/devices/:id/telemetry',
+    summary:
+      "A device's readings of one monitoring category over a period, oldest first, thinned to at most 600 points.",
+    tag: 'devices',
+    access: { permission: 'view_devices' },
+    params: idParam,
+    query: z.object({
+      category: z.enum(TELEMETRY_CATEGORIES),
+      period: z.enum(Object.keys(METRIC_PERIODS) as [keyof typeof METRIC_PERIODS]).default('24h'),
+    }),
+    response: z.array(z.object({ at: z.string(), data: z.record(z.string(), z.unknown()) })),
+    handler: async ({ auth, params, query }) => {
+      await findDevice(db, auth, params.id);
+      const rows = await readings(
+        params.id,
+        query.category,
+        new Date(Date.now() - METRIC_PERIODS[query.period]),
+      );
+      return {
+        data: thin(rows, MAX_POINTS).map((row) => ({
+          at: row.at.toISOString(),
+          data: row.data as Record<string, unknown>,
+        })),
+      };
+    },
+  });
+
+  registry.add(router, {
+    method: 'get',
+    path: '/devices/:id/data-usage',
+    summary:
+      'Mobile data used per SIM per day (UTC) over the last days, from the counters the device reports.',
+    tag: 'devices',
+    access: { permission: 'view_devices' },
+    params: idParam,
+    query: z.object({ days: z.coerce.number().int().min(1).max(90).default(30) }),
+    response: z.array(
+      z.object({ day: z.string(), sim: z.number(), rx_bytes: z.number(), tx_bytes: z.number() }),
+    ),
+    handler: async ({ auth, params, query }) => {
+      await findDevice(db, auth, params.id);
+      const rows = await readings(params.id, 'dynamic', new Date(Date.now() - query.days * 86_400_000));
+      return {
+        data: dataUsageByDay(
+          rows.map((row) => ({
+            at: row.at,
+            mobile: (row.data as { mobile?: MobileCounter[] }).mobile ?? [],
+          })),
+        ),
+      };
+    },
+  });
+}

@@ -1,0 +1,379 @@
+import { randomUUID } from 'node:crypto';
+import {
+  DYNAMIC_INTERVAL_S,
+  macSchema,
+  SERIAL_PATTERN,
+  STATIC_INTERVAL_S,
+} from '@fleetport/contracts/device-protocol';
+import { bulkDevicesSchema, DEVICE_ACTIONS } from '@fleetport/contracts/devices';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Router } from 'express';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { companies, devices, deviceTags, tags } from '../../db/schema.ts';
+import type { ApiDeps } from '../../deps.ts';
+import { conflict, fieldError, forbidden } from '../../http/errors.ts';
+import { idParam, type RouteRegistry } from '../../http/route.ts';
+import type { AuthContext } from '../auth/context.ts';
+import { canSeeCompany } from '../companies/scope.ts';
+import { claimable, claimDevice, NOT_CLAIMABLE } from './claim.ts';
+import { deviceConditions, deviceSchema, findDevice, selectDevices, toDeviceRows } from './list.ts';
+
+const editDeviceSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Enter a name.').max(120),
+    description: z.string().trim().max(500).nullable(),
+    monitoring: z.boolean(),
+    dynamic_interval_s: z.number().int().min(DYNAMIC_INTERVAL_S.min).max(DYNAMIC_INTERVAL_S.max),
+    static_interval_s: z.number().int().min(STATIC_INTERVAL_S.min).max(STATIC_INTERVAL_S.max),
+  })
+  .partial();
+
+const claimRowSchema = z.object({
+  serial: z.string().trim().regex(SERIAL_PATTERN, 'A serial number is 6–20 letters and digits.'),
+  mac: macSchema,
+  name: z.string().trim().min(1).max(120).optional(),
+});
+
+/** Add device from a file or a list: every row gets its own answer; the good rows are added. */
+const MAX_BATCH = 1000;
+const batchSchema = z.object({
+  company_id: z.number().int().positive(),
+  devices: z.array(z.unknown()).min(1, 'Add at least one device.').max(MAX_BATCH),
+});
+
+const rowResultSchema = z.object({
+  row: z.number(),
+  serial: z.string(),
+  ok: z.boolean(),
+  id: z.number().optional(),
+  message: z.string().optional(),
+});
+
+/** The tags that may go on devices of a company: its own and its ancestors', if the caller sees them. */
+async function tagsFor(
+  db: Db,
+  auth: AuthContext,
+  tagIds: readonly number[],
+  companyPaths: readonly string[],
+) {
+  const found = await db
+    .select({ id: tags.id, companyId: tags.companyId, path: companies.path })
+    .from(tags)
+    .innerJoin(companies, eq(companies.id, tags.companyId))
+    .where(inArray(tags.id, [...tagIds]));
+  const usable = found.filter(
+    (tag) =>
+      canSeeCompany(auth, { id: tag.companyId, path: tag.path }) &&
+      companyPaths.every((path) => path.startsWith(tag.path)),
+  );
+  if (usable.length !== new Set(tagIds).size) {
+    throw fieldError('tag_ids', 'A tag can go only on devices of its company or the companies below it.');
+  }
+  return usable.map((tag) => tag.id);
+}
+
+/**
+ * Device writes (issue 6; spec §2 Edit device, Device list tags, Add device from file and list,
+ * Verify devices, the devices grid's bulk actions, the device page's actions through the
+ * 'Action status' modal). All need manage_devices and act only in companies the caller sees.
+ */
+export function registerDeviceWrites(registry: RouteRegistry, router: Router, deps: ApiDeps): void {
+  const { db, gateway } = deps;
+
+  registry.add(router, {
+    method: 'patch',
+    path: '/devices/:id',
+    summary: 'Edits a device: name, description, monitoring and its intervals (sent to the device).',
+    tag: 'devices',
+    access: { permission: 'manage_devices' },
+    params: idParam,
+    body: editDeviceSchema,
+    response: deviceSchema,
+    handler: async ({ auth, params, body }) => {
+      const before = await findDevice(db, auth, params.id);
+      await db
+        .update(devices)
+        .set({
+          ...(body.name !== undefined ? { name: body.name } : {}),
+          ...(body.description !== undefined ? { description: body.description || null } : {}),
+          ...(body.monitoring !== undefined ? { monitoring: body.monitoring } : {}),
+          ...(body.dynamic_interval_s !== undefined ? { dynamicIntervalS: body.dynamic_interval_s } : {}),
+          ...(body.static_interval_s !== undefined ? { staticIntervalS: body.static_interval_s } : {}),
+        })
+        .where(eq(devices.id, params.id));
+      await gateway.pushConfig(before.device.serial);
+      const [previous] = await toDeviceRows(db, [before]);
+      const [data] = await toDeviceRows(db, [await findDevice(db, auth, params.id)]);
+      return {
+        data,
+        audit: {
+          entity: 'device',
+          entityId: String(params.id),
+          companyId: before.device.companyId,
+          before: previous,
+          after: data,
+        },
+      };
+    },
+  });
+
+  registry.add(router, {
+    method: 'delete',
+    path: '/devices/:id',
+    summary: 'Removes a device from its company; its identity stays approved, so it can be added again.',
+    tag: 'devices',
+    access: { permission: 'manage_devices' },
+    params: idParam,
+    handler: async ({ auth, params }) => {
+      const row = await findDevice(db, auth, params.id);
+      await db.delete(devices).where(eq(devices.id, params.id));
+      gateway.forget(row.device.serial);
+      return {
+        data: { id: params.id },
+        audit: {
+          entity: 'device',
+          entityId: String(params.id),
+          companyId: row.device.companyId,
+          before: { serial: row.device.serial, name: row.device.name },
+        },
+      };
+    },
+  });
+
+  registry.add(router, {
+    method: 'put',
+    path: '/devices/:id/tags',
+    summary:
+      "Sets a device's tags (spec §2 Device list tags): tags of its company or the companies above it.",
+    tag: 'devices',
+    access: { permission: 'manage_devices' },
+    params: idParam,
+    body: z.object({ tag_ids: z.array(z.number().int().positive()).max(50) }),
+    response: deviceSchema,
+    handler: async ({ auth, params, body }) => {
+      const row = await findDevice(db, auth, params.id);
+      const tagIds = body.tag_ids.length ? await tagsFor(db, auth, body.tag_ids, [row.companyPath]) : [];
+      await db.transaction(async (tx) => {
+        await tx.delete(deviceTags).where(eq(deviceTags.deviceId, params.id));
+        if (tagIds.length)
+          await tx.insert(deviceTags).values(tagIds.map((tagId) => ({ deviceId: params.id, tagId })));
+      });
+      const [data] = await toDeviceRows(db, [row]);
+      return {
+        data,
+        audit: {
+          entity: 'device',
+          entityId: String(params.id),
+          companyId: row.device.companyId,
+          after: { tag_ids: tagIds },
+        },
+      };
+    },
+  });
+
+  registry.add(router, {
+    method: 'post',
+    path: '/devices/batch',
+    summary:
+      'Adds devices from a file or a list (serial, mac, name): each row answers on its own, and the good rows are added.',
+    tag: 'devices',
+    access: { permission: 'manage_devices' },
+    body: batchSchema,
+    response: z.object({ added: z.number(), rows: z.array(rowResultSchema) }),
+    handler: async ({ auth, body }) => {
+      const [company] = await db.select().from(companies).where(eq(companies.id, body.company_id));
+      if (!company || !canSeeCompany(auth, company)) throw forbidden();
+      const rows: z.infer<typeof rowResultSchema>[] = [];
+      const seen = new Set<string>();
+      for (const [index, raw] of body.devices.entries()) {
+        const parsed = claimRowSchema.safeParse(raw);
+        const serial =
+          typeof (raw as { serial?: unknown })?.serial === 'string'
+            ? String((raw as { serial: string }).serial)
+            : '';
+        if (!parsed.success) {
+          rows.push({
+            row: index + 1,
+            serial,
+            ok: false,
+            message: parsed.error.issues[0]?.message ?? NOT_CLAIMABLE,
+          });
+          continue;
+        }
+        if (seen.has(parsed.data.serial)) {
+          rows.push({
+            row: index + 1,
+            serial,
+            ok: false,
+            message: 'This serial number is in the list twice.',
+          });
+          continue;
+        }
+        seen.add(parsed.data.serial);
+        const id = await claimDevice(db, company.id, parsed.data);
+        if (id === undefined) rows.push({ row: index + 1, serial, ok: false, message: NOT_CLAIMABLE });
+        else {
+          gateway.forget(parsed.data.serial);
+          rows.push({ row: index + 1, serial, ok: true, id });
+        }
+      }
+      const added = rows.filter((row) => row.ok).length;
+      return {
+        status: added > 0 ? 201 : 200,
+        data: { added, rows },
+        audit: {
+          entity: 'device',
+          entityId: 'batch',
+          companyId: company.id,
+          after: { added: rows.filter((row) => row.ok).map((row) => row.serial) },
+        },
+      };
+    },
+  });
+
+  registry.add(router, {
+    method: 'post',
+    path: '/devices/verify',
+    summary:
+      'Verify devices (spec §2): whether each serial and MAC address can be added, before adding them. Answers yes or no only.',
+    tag: 'devices',
+    access: { permission: 'manage_devices' },
+    body: z.object({ devices: z.array(z.unknown()).min(1).max(MAX_BATCH) }),
+    response: z.array(rowResultSchema),
+    handler: async ({ body }) => {
+      const rows: z.infer<typeof rowResultSchema>[] = [];
+      for (const [index, raw] of body.devices.entries()) {
+        const parsed = claimRowSchema.safeParse(raw);
+        const serial = parsed.success ? parsed.data.serial : '';
+        const ok = parsed.success && (await claimable(db, parsed.data)) !== undefined;
+        rows.push({
+          row: index + 1,
+          serial,
+          ok,
+          ...(ok
+            ? {}
+            : {
+                message: parsed.success ? NOT_CLAIMABLE : (parsed.error.issues[0]?.message ?? NOT_CLAIMABLE),
+              }),
+        });
+      }
+      return { data: rows, audit: false };
+    },
+  });
+
+  registry.add(router, {
+    method: 'post',
+    path: '/devices/bulk',
+    summary:
+      'Acts on the selected devices (ids) or on every device matching a filter: add or remove tags, move to a company, monitoring on or off, delete (with the count the user confirmed).',
+    tag: 'devices',
+    access: { permission: 'manage_devices' },
+    body: bulkDevicesSchema,
+    response: z.object({ affected: z.number() }),
+    statuses: { 409: 'the filter now matches another number of devices than the user confirmed' },
+    handler: async ({ auth, body }) => {
+      const where = body.ids
+        ? and(deviceConditions(auth, {}), inArray(devices.id, body.ids))
+        : deviceConditions(auth, body.filter ?? {});
+      const targets = await selectDevices(db, where);
+      if (body.action === 'delete' && targets.length !== body.expected_count) {
+        throw conflict(
+          `The filter now matches ${targets.length} devices, not ${body.expected_count}. Check the list and confirm again.`,
+        );
+      }
+      const ids = targets.map((row) => row.device.id);
+      const paths = [...new Set(targets.map((row) => row.companyPath))];
+      if (ids.length > 0) {
+        switch (body.action) {
+          case 'add_tags': {
+            const tagIds = await tagsFor(db, auth, body.tag_ids ?? [], paths);
+            await db
+              .insert(deviceTags)
+              .values(ids.flatMap((deviceId) => tagIds.map((tagId) => ({ deviceId, tagId }))))
+              .onConflictDoNothing();
+            break;
+          }
+          case 'remove_tags':
+            await db
+              .delete(deviceTags)
+              .where(and(inArray(deviceTags.deviceId, ids), inArray(deviceTags.tagId, body.tag_ids ?? [])));
+            break;
+          case 'move': {
+            const [target] = await db
+              .select()
+              .from(companies)
+              .where(eq(companies.id, body.company_id ?? 0));
+            if (!target || !canSeeCompany(auth, target))
+              throw fieldError('company_id', 'Choose a company you manage.');
+            await db.transaction(async (tx) => {
+              await tx.update(devices).set({ companyId: target.id }).where(inArray(devices.id, ids));
+              // A tag stays only where it may be: on devices of its company or the companies below it.
+              await tx.execute(sql`delete from ${deviceTags} dt using ${tags} t, ${companies} c
+                where dt.tag_id = t.id and c.id = t.company_id and dt.device_id in (${sql.join(
+                  ids.map((id) => sql`${id}`),
+                  sql`, `,
+                )}) and ${target.path} not like c.path || '%'`);
+            });
+            break;
+          }
+          case 'monitoring':
+            await db
+              .update(devices)
+              .set({ monitoring: body.monitoring ?? true })
+              .where(inArray(devices.id, ids));
+            for (const row of targets) await gateway.pushConfig(row.device.serial);
+            break;
+          case 'delete':
+            await db.delete(devices).where(inArray(devices.id, ids));
+            break;
+        }
+        if (body.action === 'move' || body.action === 'delete') {
+          for (const row of targets) gateway.forget(row.device.serial);
+        }
+      }
+      return {
+        data: { affected: ids.length },
+        audit: {
+          entity: 'device',
+          entityId: 'bulk',
+          after: { action: body.action, ids: ids.slice(0, 1000) },
+        },
+      };
+    },
+  });
+
+  registry.add(router, {
+    method: 'post',
+    path: '/devices/:id/actions',
+    summary:
+      "Starts a device action (reboot, refresh metrics); its progress comes on the realtime channel in meta.channel ('Action status').",
+    tag: 'devices',
+    access: { permission: 'manage_devices' },
+    params: idParam,
+    body: z.object({ action: z.enum(DEVICE_ACTIONS) }),
+    response: z.object({ id: z.number() }),
+    statuses: { 409: 'the device is not connected' },
+    handler: async ({ auth, params, body }) => {
+      const row = await findDevice(db, auth, params.id);
+      if (!row.device.connected) throw conflict('The device is offline. Try again when it is online.');
+      const id = randomUUID();
+      const channel = deps.realtime.registerAction(id, auth.userId);
+      await gateway.sendCommand(
+        { id: row.device.id, serial: row.device.serial, name: row.device.name },
+        { v: 1, id, action: body.action },
+        channel,
+      );
+      return {
+        data: { id: row.device.id },
+        meta: { channel },
+        audit: {
+          entity: 'device',
+          entityId: String(row.device.id),
+          companyId: row.device.companyId,
+          after: body,
+        },
+      };
+    },
+  });
+}
