@@ -26,7 +26,7 @@ import {
   deviceTelemetry,
 } from '../../db/schema.ts';
 import { changeBalance } from '../credits/balances.ts';
-import type { Realtime } from '../realtime/realtime.ts';
+import { ALL_DEVICES_ROOM, type Realtime } from '../realtime/realtime.ts';
 import { type DeviceStatus, deviceStatus, hasActiveCredit, secretMatches } from './status.ts';
 import type { ConnectVerdict, DeviceTransport } from './transport.ts';
 
@@ -447,6 +447,7 @@ export class DeviceGateway {
       status: deviceStatus(device, this.now()),
       last_seen_at: device.lastSeenAt?.toISOString() ?? null,
     };
+    this.realtime.emit(ALL_DEVICES_ROOM, DEVICE_STATUS_EVENT, event);
     this.realtime.emit(`private-company.${known.companyId}.devices`, DEVICE_STATUS_EVENT, event);
     for (const ancestor of known.companyPath.split('/').filter(Boolean)) {
       this.realtime.emit(`private-company.${ancestor}.subtree-devices`, DEVICE_STATUS_EVENT, event);

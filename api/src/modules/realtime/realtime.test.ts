@@ -1,7 +1,10 @@
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deviceIdentities, devices } from '../../db/schema.ts';
 import { type ApiFixture, startTestApi, type TestClient, testStore } from '../../testing/fixtures.ts';
-import { EVENTS, REALTIME_PATH } from './realtime.ts';
+import { DEVICE_STATUS_EVENT } from '../devices/gateway.ts';
+import { secretDigest } from '../devices/status.ts';
+import { DEVICES_CHANNEL, EVENTS, REALTIME_PATH } from './realtime.ts';
 
 const opened: Socket[] = [];
 afterAll(() => {
@@ -107,6 +110,61 @@ describe('realtime (socket.io at /status/socket.io)', () => {
       false,
     );
     expect((await subscribe(socket, 'anything-else')).success).toBe(false);
+  });
+
+  it('private-devices carries the device events of the companies the caller sees, whatever the scope', async () => {
+    const superClient = await fx.login('super@fleetport.example');
+    const list = await superClient.get('/api/companies?limit=100&fields=id,name');
+    const idOf = (name: string) =>
+      list.body.data.find((company: { name: string }) => company.name === name).id as number;
+    const { db } = fx.api.deps;
+    const made: Record<string, { id: number; serial: string }> = {};
+    for (const [index, company] of ['Acme East Retail', 'Northwind Logistics', 'Acme Networks'].entries()) {
+      const serial = `880000000${index}`;
+      const [identity] = await db
+        .insert(deviceIdentities)
+        .values({
+          serial,
+          mac: `00:1E:42:88:00:0${index}`,
+          secretSha256: secretDigest(`${serial}-secret-secret`),
+        })
+        .returning();
+      const [device] = await db
+        .insert(devices)
+        .values({
+          companyId: idOf(company),
+          identityId: identity?.id ?? 0,
+          serial,
+          mac: `00:1E:42:88:00:0${index}`,
+          name: company,
+          connected: true,
+          firstSeenAt: new Date(),
+        })
+        .returning();
+      made[company] = { id: device?.id ?? 0, serial };
+    }
+    const listeners = {
+      super: superClient,
+      admin: await fx.login('admin@acme.example'), // Acme Networks, its subtree
+      guest: await fx.login('guest@acme.example'), // Acme Networks alone
+      northwind: await fx.login('admin@northwind.example'),
+    };
+    const heard: Record<string, number[]> = {};
+    for (const [who, client] of Object.entries(listeners)) {
+      const socket = connect(fx.url, client);
+      await connected(socket);
+      heard[who] = [];
+      socket.on(DEVICE_STATUS_EVENT, (event: { id: number }) => heard[who]?.push(event.id));
+      expect((await subscribe(socket, DEVICES_CHANNEL)).success).toBe(true);
+    }
+    for (const device of Object.values(made)) fx.api.deps.gateway.disconnected(device.serial);
+    await fx.api.deps.gateway.settled();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const ids = (...companies: string[]) => companies.map((company) => made[company]?.id).sort();
+    expect(heard.super?.sort()).toEqual(ids('Acme East Retail', 'Northwind Logistics', 'Acme Networks'));
+    expect(heard.admin?.sort()).toEqual(ids('Acme East Retail', 'Acme Networks'));
+    expect(heard.guest).toEqual(ids('Acme Networks'));
+    expect(heard.northwind).toEqual(ids('Northwind Logistics'));
   });
 
   it('only the user who started an action may follow its status channel', async () => {

@@ -33,7 +33,13 @@ export interface RealtimeOptions {
   appVersions?: AppVersionWatcher | undefined;
 }
 
-type Authorisation = { ok: true } | { ok: false; reason: string };
+/** Granted: the socket joins the channel itself, or the rooms it stands for (`private-devices`). */
+type Authorisation = { ok: true; rooms?: string[] } | { ok: false; reason: string };
+
+/** The channel of every device event the caller may see, whatever their scope (the devices grid). */
+export const DEVICES_CHANNEL = 'private-devices';
+/** The room of every device's events, for the all-companies scope. */
+export const ALL_DEVICES_ROOM = 'devices.all';
 
 /**
  * socket.io at /status/socket.io. The handshake is authenticated by the session cookie and
@@ -44,6 +50,9 @@ type Authorisation = { ok: true } | { ok: false; reason: string };
  * - `private-company.{company id}.{topic}`: companies the caller may see (spec §6). `devices`
  *   carries that company's device events, `subtree-devices` those of the company and every
  *   company below it (not for a one-company scope); both need view_devices;
+ * - `private-devices`: every device event the caller may see, with view_devices: it stands for
+ *   the whole fleet (scope all), the subtree channel of the caller's company (subtree) or its
+ *   `devices` channel (one company), so a console need not know its scope;
  * - `public-app`: any signed-in socket (the console build being served, spec §4).
  * With Redis, the adapter delivers across API instances.
  */
@@ -92,7 +101,7 @@ export class Realtime {
         const result = channel
           ? await this.authorise(socket, channel)
           : { ok: false as const, reason: 'channel is required' };
-        if (result.ok && channel) await socket.join(channel);
+        if (result.ok && channel) await socket.join(result.rooms ?? channel);
         if (typeof ack === 'function') {
           ack(
             result.ok
@@ -109,7 +118,9 @@ export class Realtime {
       });
       socket.on('unsubscribe', async (payload: unknown, ack?: (answer: unknown) => void) => {
         const channel = channelOf(payload);
-        if (channel) await socket.leave(channel);
+        if (channel === DEVICES_CHANNEL) {
+          for (const room of devicesRooms(socket.data.auth as AuthContext)) await socket.leave(room);
+        } else if (channel) await socket.leave(channel);
         if (typeof ack === 'function') ack({ success: true, channel });
       });
     });
@@ -153,6 +164,9 @@ export class Realtime {
     const refused = { ok: false as const, reason: 'You may not subscribe to this channel.' };
     // The handshake let only signed-in sockets in; the channel carries no company's data.
     if (channel === APP_CHANNEL) return { ok: true };
+    if (channel === DEVICES_CHANNEL) {
+      return auth.can('view_devices') ? { ok: true, rooms: devicesRooms(auth) } : refused;
+    }
     let match = /^private-notifications\.(\d+)$/.exec(channel);
     if (match) return Number(match[1]) === auth.userId ? { ok: true } : refused;
     match = /^private-status\.([\w-]{1,100})$/.exec(channel);
@@ -170,6 +184,17 @@ export class Realtime {
       return company && canSeeCompany(auth, company) ? { ok: true } : refused;
     }
     return refused;
+  }
+}
+
+function devicesRooms(auth: AuthContext): string[] {
+  switch (auth.scope) {
+    case 'all':
+      return [ALL_DEVICES_ROOM];
+    case 'subtree':
+      return [`private-company.${auth.companyId}.subtree-devices`];
+    case 'company':
+      return [`private-company.${auth.companyId}.devices`];
   }
 }
 
