@@ -41,6 +41,9 @@ const SAME_IN_JAPANESE: ReadonlyMap<string, string> = new Map([
   ['admin.brands.fields.id', 'Japanese consoles write ID in Latin letters'],
   ['admin.credits.gb', 'GB is the unit symbol in Japanese too'],
   ['admin.credits.columns.gb', 'GB is the unit symbol in Japanese too'],
+  ['devices.dbm', 'dBm is the unit symbol in Japanese too'],
+  ['devices.metrics.wanIp', 'Japanese consoles write WAN IP in Latin letters'],
+  ['devices.metrics.simSlotValue', 'Japanese consoles write SIM and its slot number so'],
 ]);
 
 const PLACEHOLDER = /\{\{\s*([^}\s]+)\s*\}\}/g;

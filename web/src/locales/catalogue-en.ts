@@ -1,4 +1,5 @@
 import type admin from './en/admin.json';
+import type devices from './en/devices.json';
 import type forms from './en/forms.json';
 import type grid from './en/grid.json';
 import type modals from './en/modals.json';
@@ -14,6 +15,7 @@ import en from './en.json';
 export const englishCore = en;
 export type EnglishCatalogue = typeof en & {
   admin: typeof admin;
+  devices: typeof devices;
   grid: typeof grid;
   forms: typeof forms;
   modals: typeof modals;
@@ -22,6 +24,7 @@ export type EnglishCatalogue = typeof en & {
 
 export const ENGLISH_AREAS = {
   admin: async () => (await import('./en/admin.json')).default,
+  devices: async () => (await import('./en/devices.json')).default,
   grid: async () => (await import('./en/grid.json')).default,
   forms: async () => (await import('./en/forms.json')).default,
   modals: async () => (await import('./en/modals.json')).default,

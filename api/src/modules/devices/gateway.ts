@@ -62,7 +62,16 @@ interface PendingCommand {
   deviceId: number;
   name: string;
   channel: string;
+  action: Command['action'];
+  /** A reboot (or a firmware update) ends when the device says hello again. */
+  awaitingReturn?: boolean;
+  timer?: NodeJS.Timeout;
 }
+
+/** Commands that restart the device: done when it is back, failed if it is not back in time. */
+const RESTARTING_ACTIONS: ReadonlySet<Command['action']> = new Set(['reboot', 'firmware.update']);
+/** How long a device may take to come back from a reboot or an update. */
+export const RETURN_TIMEOUT_MS = 10 * 60_000;
 
 export interface GatewayOptions {
   db: Db;
@@ -163,7 +172,12 @@ export class DeviceGateway {
 
   /** Sends a command; its results are reported on `channel` (the 'Action status' modal). */
   async sendCommand(device: { id: number; serial: string; name: string }, command: Command, channel: string) {
-    this.commands.set(command.id, { deviceId: device.id, name: device.name, channel });
+    this.commands.set(command.id, {
+      deviceId: device.id,
+      name: device.name,
+      channel,
+      action: command.action,
+    });
     await this.transport.publish(deviceTopics(device.serial).command, JSON.stringify(command), {
       retain: false,
     });
@@ -271,6 +285,7 @@ export class DeviceGateway {
     await this.ensureCredit(serial, known);
     await this.publishConfig({ ...device, creditUntil: known.creditUntil });
     await this.announce(known, { ...device, creditUntil: known.creditUntil });
+    this.commandsReturned(device.id);
   }
 
   private async telemetry(serial: string, category: TelemetryCategory, body: unknown): Promise<void> {
@@ -314,16 +329,44 @@ export class DeviceGateway {
       done: 'succeeded',
       failed: 'failed',
     };
-    const state = states[result.data.state];
-    if (state === 'succeeded' || state === 'failed') this.commands.delete(result.data.id);
-    const message =
+    let state = states[result.data.state];
+    let message =
       result.data.error ??
       (result.data.progress !== undefined ? `${result.data.progress}%` : undefined) ??
       result.data.output?.slice(0, 2000);
-    this.realtime.emit(pending.channel, ACTION_STATUS_EVENT, {
+    if (RESTARTING_ACTIONS.has(pending.action) && state === 'succeeded') state = 'running';
+    if (RESTARTING_ACTIONS.has(pending.action) && state === 'running' && !pending.awaitingReturn) {
+      // It restarts now: done when it says hello again (hello() finishes it), failed if it does not.
+      pending.awaitingReturn = true;
+      pending.timer = setTimeout(() => {
+        if (this.commands.delete(result.data.id))
+          this.reportCommand(pending, 'failed', 'The device did not come back online in time.');
+      }, RETURN_TIMEOUT_MS);
+      pending.timer.unref();
+      message ??= pending.action === 'reboot' ? 'Rebooting…' : 'Updating…';
+    }
+    if (state === 'succeeded' || state === 'failed') {
+      clearTimeout(pending.timer);
+      this.commands.delete(result.data.id);
+    }
+    this.reportCommand(pending, state, message);
+  }
+
+  private reportCommand(pending: PendingCommand, state: ActionItemState, message: string | undefined): void {
+    this.realtime?.emit(pending.channel, ACTION_STATUS_EVENT, {
       channel: pending.channel,
       items: [{ id: pending.deviceId, name: pending.name, state, ...(message ? { message } : {}) }],
     });
+  }
+
+  /** A device that restarted for a command is back: the command is done. */
+  private commandsReturned(deviceId: number): void {
+    for (const [id, pending] of this.commands) {
+      if (pending.deviceId !== deviceId || !pending.awaitingReturn) continue;
+      clearTimeout(pending.timer);
+      this.commands.delete(id);
+      this.reportCommand(pending, 'succeeded', 'Back online.');
+    }
   }
 
   private async setConnected(serial: string, connected: boolean): Promise<void> {

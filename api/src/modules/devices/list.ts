@@ -1,4 +1,5 @@
-import { type DeviceFilter, deviceFilterSchema, SIGNAL_BUCKET_FLOORS } from '@fleetport/contracts/devices';
+import { type DeviceFilter, deviceFilterSchema } from '@fleetport/contracts/device-requests';
+import { SIGNAL_BUCKET_FLOORS } from '@fleetport/contracts/devices';
 import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';

@@ -1,6 +1,6 @@
 import { csvLine } from '@fleetport/contracts/csv';
 import { TELEMETRY_CATEGORIES } from '@fleetport/contracts/device-protocol';
-import { deviceFilterSchema } from '@fleetport/contracts/devices';
+import { deviceFilterSchema } from '@fleetport/contracts/device-requests';
 import { and, asc, desc, eq, gt, gte, lt } from 'drizzle-orm';
 import type { Router } from 'express';
 import { z } from 'zod';

@@ -5,7 +5,8 @@ import {
   SERIAL_PATTERN,
   STATIC_INTERVAL_S,
 } from '@fleetport/contracts/device-protocol';
-import { bulkDevicesSchema, DEVICE_ACTIONS } from '@fleetport/contracts/devices';
+import { bulkDevicesSchema } from '@fleetport/contracts/device-requests';
+import { DEVICE_ACTIONS } from '@fleetport/contracts/devices';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Router } from 'express';
 import { z } from 'zod';

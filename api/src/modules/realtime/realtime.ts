@@ -36,6 +36,9 @@ export interface RealtimeOptions {
 /** Granted: the socket joins the channel itself, or the rooms it stands for (`private-devices`). */
 type Authorisation = { ok: true; rooms?: string[] } | { ok: false; reason: string };
 
+/** How many actions' last reports are kept for late subscribers. */
+const MAX_REMEMBERED_ACTIONS = 1000;
+
 /** The channel of every device event the caller may see, whatever their scope (the devices grid). */
 export const DEVICES_CHANNEL = 'private-devices';
 /** The room of every device's events, for the all-companies scope. */
@@ -59,6 +62,8 @@ export const ALL_DEVICES_ROOM = 'devices.all';
 export class Realtime {
   readonly io: Server;
   private readonly actionOwners = new Map<string, number>();
+  /** Each action's items as last reported, replayed to a subscriber who came after (a fast device). */
+  private readonly actionItems = new Map<string, { event: string; items: Map<unknown, unknown> }>();
   private readonly db: Db;
   private readonly appVersions: AppVersionWatcher | undefined;
 
@@ -111,6 +116,8 @@ export class Realtime {
         }
         // The build being served, to this socket: a console that connects (or reconnects after
         // a deploy restarted the API) compares it with its own build.
+        const reported = result.ok && channel ? this.actionItems.get(channel) : undefined;
+        if (reported) socket.emit(reported.event, { channel, items: [...reported.items.values()] });
         const served = this.appVersions?.current;
         if (result.ok && channel === APP_CHANNEL && served) {
           socket.emit(APP_VERSION_RELEASED, { ...served, channel: APP_CHANNEL });
@@ -124,6 +131,19 @@ export class Realtime {
         if (typeof ack === 'function') ack({ success: true, channel });
       });
     });
+  }
+
+  private remember(channel: string, event: string, payload: unknown): void {
+    const items = (payload as { items?: unknown } | null)?.items;
+    if (!Array.isArray(items)) return;
+    const entry = this.actionItems.get(channel) ?? { event, items: new Map() };
+    for (const item of items) entry.items.set((item as { id?: unknown }).id, item);
+    this.actionItems.delete(channel);
+    this.actionItems.set(channel, entry);
+    // The newest actions only: an old one's subscriber has long heard everything.
+    if (this.actionItems.size > MAX_REMEMBERED_ACTIONS) {
+      this.actionItems.delete(this.actionItems.keys().next().value as string);
+    }
   }
 
   /** Records who started an action, so only they may follow its status channel. */
@@ -143,6 +163,7 @@ export class Realtime {
   }
 
   emit(channel: string, event: string, payload: unknown): void {
+    if (channel.startsWith('private-status.')) this.remember(channel, event, payload);
     this.io.to(channel).emit(event, payload);
   }
 

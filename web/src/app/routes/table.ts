@@ -30,6 +30,15 @@ const PAGES: Partial<Record<RouteName, PageLoader>> = {
   'account.accept-invitation': () => import('../../features/auth/AcceptInvitationPage.tsx'),
   'account.accept-company-invitation': () => import('../../features/auth/AcceptCompanyInvitationPage.tsx'),
   'account.settings': () => import('../../features/account/AccountSettingsPage.tsx'),
+  devices: () => import('../../features/devices/DevicesPage.tsx'),
+  'device.activity': () =>
+    import('../../features/devices/DevicePage.tsx').then((module) => ({ default: module.ActivityPage })),
+  'device.metrics.dynamic': () =>
+    import('../../features/devices/DevicePage.tsx').then((module) => ({
+      default: module.DynamicMetricsPage,
+    })),
+  'device.data-usage': () =>
+    import('../../features/devices/DevicePage.tsx').then((module) => ({ default: module.DataUsagePage })),
   companies: () => import('../../features/companies/CompaniesPage.tsx'),
   'companies.tree': () => import('../../features/companies/CompanyTreePage.tsx'),
   'company.metrics': () => import('../../features/companies/CompanyMetricsPage.tsx'),

@@ -2,6 +2,7 @@ import type { GridValidRowModel } from '@mui/x-data-grid';
 import { ErrorAlert } from '../../components/ErrorAlert.tsx';
 import type { ServerColumn } from './grid-query.ts';
 import { LazyServerGrid } from './LazyServerGrid.tsx';
+import type { GridSelection } from './ServerGrid.tsx';
 import type { useServerList } from './use-server-list.ts';
 
 /** A server list's grid with its load error above it: what every list page shows under its toolbar. */
@@ -10,11 +11,13 @@ export function ListGrid<Row extends GridValidRowModel>({
   label,
   columns,
   emptyText,
+  selection,
 }: {
   list: ReturnType<typeof useServerList<Row>>;
   label: string;
   columns: readonly ServerColumn<Row>[];
   emptyText: string;
+  selection?: GridSelection | undefined;
 }) {
   return (
     <>
@@ -30,6 +33,7 @@ export function ListGrid<Row extends GridValidRowModel>({
         columnVisibility={list.columns}
         onColumnVisibilityChange={list.setColumns}
         emptyText={emptyText}
+        selection={selection}
       />
     </>
   );

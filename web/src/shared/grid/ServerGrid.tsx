@@ -5,6 +5,7 @@ import {
   type GridFilterOperator,
   type GridPaginationModel,
   GridPreferencePanelsValue,
+  type GridRowSelectionModel,
   type GridSortModel,
   type GridValidRowModel,
   getGridNumericOperators,
@@ -40,6 +41,14 @@ export interface ServerGridProps<Row extends GridValidRowModel> {
   emptyText: string;
   /** A panel to open once mounted: the one a click on the first paint asked for. */
   initialPanel?: GridPanel | undefined;
+  /** Checkbox selection, kept by the page across pages (bulk actions). */
+  selection?: GridSelection | undefined;
+}
+
+/** The selected rows' ids and how the page hears of a change. */
+export interface GridSelection {
+  ids: readonly (string | number)[];
+  onChange: (ids: (string | number)[]) => void;
 }
 
 const japanese = jaJP.components.MuiDataGrid.defaultProps.localeText;
@@ -93,6 +102,7 @@ export function ServerGrid<Row extends GridValidRowModel>({
   onColumnVisibilityChange,
   emptyText,
   initialPanel,
+  selection,
 }: ServerGridProps<Row>) {
   const { i18n } = useTranslation();
   const apiRef = useGridApiRef();
@@ -115,6 +125,10 @@ export function ServerGrid<Row extends GridValidRowModel>({
   const filterModel: GridFilterModel = useMemo(
     () => ({ items: state.filters.map((item, index) => ({ id: index, ...item })) }),
     [state.filters],
+  );
+  const selectionModel: GridRowSelectionModel | undefined = useMemo(
+    () => (selection ? { type: 'include', ids: new Set(selection.ids) } : undefined),
+    [selection],
   );
   const localeText = useMemo(
     () => ({
@@ -160,6 +174,14 @@ export function ServerGrid<Row extends GridValidRowModel>({
       onColumnVisibilityModelChange={(next) => onColumnVisibilityChange(next)}
       pageSizeOptions={PAGE_SIZE_OPTIONS}
       disableRowSelectionOnClick
+      {...(selection && selectionModel
+        ? {
+            checkboxSelection: true,
+            keepNonExistentRowsSelected: true,
+            rowSelectionModel: selectionModel,
+            onRowSelectionModelChange: (next: GridRowSelectionModel) => selection.onChange([...next.ids]),
+          }
+        : {})}
       disableColumnSelector={false}
       showToolbar
       slotProps={SLOT_PROPS}

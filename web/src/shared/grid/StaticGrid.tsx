@@ -90,6 +90,12 @@ const SX = {
   '& [data-sortable]': { cursor: 'pointer' },
   '& th > [aria-hidden]': { color: 'text.secondary', flexShrink: 0 },
   '& th > span': { overflow: 'hidden', textOverflow: 'ellipsis' },
+  '& input[type=checkbox]': {
+    width: 18,
+    height: 18,
+    m: '0 6px',
+    accentColor: 'var(--mui-palette-primary-main, currentColor)',
+  },
   '& .empty': { height: 104, display: 'grid', placeItems: 'center', color: 'text.secondary' },
 } as const;
 
@@ -110,11 +116,24 @@ export function StaticGrid<Row extends GridValidRowModel>({
   onStateChange,
   columnVisibility,
   emptyText,
+  selection,
   onWake,
 }: ServerGridProps<Row> & { onWake: (panel?: GridPanel) => void }) {
   const { t } = useTranslation();
   const shown = columns.filter((column) => columnVisibility[column.field] !== false);
-  const template = shown.map(trackOf).join(' ');
+  const template = [...(selection ? ['50px'] : []), ...shown.map(trackOf)].join(' ');
+  const selected = new Set(selection?.ids);
+  const pageIds = rows.map((row) => row.id as string | number);
+  const allOnPage = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
+  const toggle = (ids: readonly (string | number)[], on: boolean) => {
+    if (!selection) return;
+    const next = new Set(selected);
+    for (const id of ids) {
+      if (on) next.add(id);
+      else next.delete(id);
+    }
+    selection.onChange([...next]);
+  };
   const sortKey = state.sort[0];
   const from = total === 0 ? 0 : state.page * state.pageSize + 1;
   const to = Math.min(total, (state.page + 1) * state.pageSize);
@@ -144,6 +163,16 @@ export function StaticGrid<Row extends GridValidRowModel>({
       <table role="grid" tabIndex={0} aria-label={label} aria-rowcount={total + 1} aria-busy={loading}>
         <thead>
           <tr className="head">
+            {selection && (
+              <th scope="col">
+                <input
+                  type="checkbox"
+                  aria-label={t('grid.selectPage')}
+                  checked={allOnPage}
+                  onChange={(event) => toggle(pageIds, event.target.checked)}
+                />
+              </th>
+            )}
             {shown.map((column) => {
               const sortable = column.sortable !== false;
               const direction = sortKey?.field === column.field ? sortKey.sort : null;
@@ -166,6 +195,16 @@ export function StaticGrid<Row extends GridValidRowModel>({
         <tbody>
           {rows.map((item, index) => (
             <tr key={String(item.id ?? index)} data-busy={loading || undefined}>
+              {selection && (
+                <td>
+                  <input
+                    type="checkbox"
+                    aria-label={t('grid.selectRow')}
+                    checked={selected.has(item.id as string | number)}
+                    onChange={(event) => toggle([item.id as string | number], event.target.checked)}
+                  />
+                </td>
+              )}
               {shown.map((column) => (
                 <td key={column.field} data-end={column.type === 'number' || undefined}>
                   {cellOf(column, item)}

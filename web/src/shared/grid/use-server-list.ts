@@ -26,6 +26,8 @@ export interface ServerListOptions {
   initial?: Partial<GridQueryState>;
   /** Parameters every request carries (a company's tab lists that company's rows only). */
   fixed?: ListParams | undefined;
+  /** Columns hidden until the user chooses otherwise. */
+  defaultColumns?: ColumnVisibility | undefined;
 }
 
 /**
@@ -41,12 +43,14 @@ export function useServerList<Row>({
   filterable = NO_FILTERS,
   initial,
   fixed,
+  defaultColumns,
 }: ServerListOptions) {
   const storage = useUserStorage();
   const [state, setState] = useState(() => initialGridState(initial));
-  const [columns, setColumnsState] = useState<ColumnVisibility>(() =>
-    readColumnVisibility(storage?.get(columnStorageKey(gridId))),
-  );
+  const [columns, setColumnsState] = useState<ColumnVisibility>(() => ({
+    ...defaultColumns,
+    ...readColumnVisibility(storage?.get(columnStorageKey(gridId))),
+  }));
   const params = useMemo(() => ({ ...listParams(state, filterable), ...fixed }), [state, filterable, fixed]);
   const query = useQuery({
     queryKey: [...queryKey, params],

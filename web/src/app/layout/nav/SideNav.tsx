@@ -5,14 +5,12 @@ import LanIcon from '@mui/icons-material/Lan';
 import RouterIcon from '@mui/icons-material/Router';
 import SettingsIcon from '@mui/icons-material/Settings';
 import Box from '@mui/material/Box';
-import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import ListSubheader from '@mui/material/ListSubheader';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -101,7 +99,7 @@ function NavContent({
               data-testid={`nav-group-${group.id}`}
               subheader={
                 // A list item holding the link: a <ul> may only hold <li> children.
-                <ListSubheader sx={{ bgcolor: 'transparent', lineHeight: '40px' }}>
+                <Box component="li" sx={SUBHEADER_SX}>
                   <Box
                     component={RouterLink}
                     to={first.path}
@@ -117,7 +115,7 @@ function NavContent({
                     {ICONS[group.icon]}
                     {t(`nav.group.${group.id}`)}
                   </Box>
-                </ListSubheader>
+                </Box>
               }
             >
               {group.children.map((child) => {
@@ -156,7 +154,7 @@ function NavContent({
           );
         })}
       </Box>
-      <Divider />
+      <Box component="hr" sx={RULE_SX} />
       <VpnDisclaimer wide={wide} />
       {showToggle && (
         <Box sx={{ display: 'flex', justifyContent: wide ? 'flex-end' : 'center', p: 0.5 }}>
@@ -173,6 +171,16 @@ function NavContent({
     </Box>
   );
 }
+
+/** A group's heading in the list, as MUI's ListSubheader lays it out (without it on every first load). */
+const SUBHEADER_SX = {
+  listStyle: 'none',
+  px: 2,
+  lineHeight: '40px',
+  fontSize: '0.875rem',
+  fontWeight: 500,
+} as const;
+const RULE_SX = { m: 0, border: 0, borderTop: 1, borderColor: 'divider', flexShrink: 0 } as const;
 
 /** Spec §2 "Side navigation": wide or narrow on large screens, a drawer on small ones. */
 export function SideNav({ route, wide, onToggleWide, mobileOpen, onCloseMobile }: SideNavProps) {

@@ -1,5 +1,5 @@
 import NotificationsIcon from '@mui/icons-material/Notifications';
-import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,32 @@ import { useLatestNotifications, useLiveNotifications, useMarkSeen } from '../ap
 const NotificationsPanel = lazy(() =>
   import('./NotificationsPanel.tsx').then((module) => ({ default: module.NotificationsPanel })),
 );
+
+/**
+ * The unseen count on the bell, as MUI's Badge draws it (its class name kept for the tests and
+ * themes), without the Badge component on every first load (issue 4 budget).
+ */
+const BADGE_SX = {
+  position: 'relative',
+  display: 'inline-flex',
+  '& .MuiBadge-badge': {
+    position: 'absolute',
+    top: 0,
+    right: 0,
+    transform: 'scale(1) translate(50%, -50%)',
+    minWidth: 20,
+    height: 20,
+    px: '6px',
+    borderRadius: '10px',
+    boxSizing: 'border-box',
+    bgcolor: 'error.main',
+    color: 'error.contrastText',
+    fontSize: '0.75rem',
+    fontWeight: 500,
+    lineHeight: '20px',
+    textAlign: 'center',
+  },
+} as const;
 
 /**
  * Spec §2 "Header": the bell with the unseen count, a dropdown ('No notifications' when empty)
@@ -42,9 +68,10 @@ export function NotificationsBell() {
         aria-haspopup="dialog"
         data-testid="notifications-bell"
       >
-        <Badge badgeContent={unseen} color="error" max={99} data-testid="notifications-badge">
+        <Box component="span" data-testid="notifications-badge" sx={BADGE_SX}>
           <NotificationsIcon />
-        </Badge>
+          {unseen > 0 && <span className="MuiBadge-badge">{unseen > 99 ? '99+' : unseen}</span>}
+        </Box>
       </IconButton>
       {opened && (
         <Suspense fallback={null}>

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import {
+  BULK_DEVICE_ACTIONS,
+  CONNECTION_GENERATIONS,
+  DEVICE_STATUSES,
+  MAX_BULK_IDS,
+  SIGNAL_BUCKETS,
+} from './devices.ts';
+
+/** The device list's request schemas (issue 6): the filters and the bulk actions. */
+
+/** The filters above the devices grid, as query parameters (the list, the export and bulk actions). */
+export const deviceFilterSchema = z.object({
+  q: z.string().trim().max(200).optional(),
+  company_id: z.coerce.number().int().positive().optional(),
+  status: z.enum(DEVICE_STATUSES).optional(),
+  model: z.string().trim().max(40).optional().describe('the model starts with this (RUT, RUT956)'),
+  tag_id: z.coerce.number().int().positive().optional(),
+  connection_type: z.enum(CONNECTION_GENERATIONS).optional(),
+  signal: z.enum(SIGNAL_BUCKETS).optional(),
+  firmware: z.string().trim().max(60).optional().describe('the firmware version starts with this'),
+});
+export type DeviceFilter = z.infer<typeof deviceFilterSchema>;
+
+export const bulkDevicesSchema = z
+  .object({
+    action: z.enum(BULK_DEVICE_ACTIONS),
+    ids: z.array(z.number().int().positive()).min(1).max(MAX_BULK_IDS).optional(),
+    filter: deviceFilterSchema.optional(),
+    tag_ids: z.array(z.number().int().positive()).min(1).max(50).optional(),
+    company_id: z.number().int().positive().optional(),
+    monitoring: z.boolean().optional(),
+    /** Deleting by filter names how many devices the user saw, so a changed filter is refused. */
+    expected_count: z.number().int().min(1).optional(),
+  })
+  .superRefine((value, context) => {
+    const need = (ok: boolean, path: string, message: string) => {
+      if (!ok) context.addIssue({ code: 'custom', path: [path], message });
+    };
+    need(
+      (value.ids === undefined) !== (value.filter === undefined),
+      'ids',
+      'Name the devices or a filter, not both.',
+    );
+    if (value.action === 'add_tags' || value.action === 'remove_tags')
+      need(value.tag_ids !== undefined, 'tag_ids', 'Choose at least one tag.');
+    if (value.action === 'move') need(value.company_id !== undefined, 'company_id', 'Choose a company.');
+    if (value.action === 'monitoring')
+      need(value.monitoring !== undefined, 'monitoring', 'Choose on or off.');
+    if (value.action === 'delete')
+      need(value.expected_count !== undefined, 'expected_count', 'Confirm how many devices to delete.');
+  });
+export type BulkDevices = z.infer<typeof bulkDevicesSchema>;

@@ -1,0 +1,81 @@
+import type { BulkDeviceAction } from '@fleetport/contracts/devices';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ListParams } from '../../shared/grid/grid-query.ts';
+
+/** What a bulk action acts on: the selected devices, or every device matching the filter. */
+export type BulkTarget = { ids: number[] } | { filter: ListParams; count: number };
+
+const ACTIONS: readonly { action: BulkDeviceAction; monitoring?: boolean; label: string }[] = [
+  { action: 'add_tags', label: 'devices.bulk.addTags' },
+  { action: 'remove_tags', label: 'devices.bulk.removeTags' },
+  { action: 'move', label: 'devices.bulk.move' },
+  { action: 'monitoring', monitoring: true, label: 'devices.bulk.monitoringOn' },
+  { action: 'monitoring', monitoring: false, label: 'devices.bulk.monitoringOff' },
+  { action: 'delete', label: 'devices.bulk.delete' },
+];
+
+/**
+ * The bulk actions over the devices grid: on the selection, or, once the whole page is selected,
+ * on every device matching the filter ('Select all 250 matching').
+ */
+export function BulkBar({
+  selected,
+  total,
+  pageIds,
+  filter,
+  onClear,
+}: {
+  selected: readonly (string | number)[];
+  total: number;
+  pageIds: readonly number[];
+  filter: ListParams;
+  onClear: () => void;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [everyMatching, setEveryMatching] = useState(false);
+  const filterKey = JSON.stringify(filter);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new filter or selection asks again
+  useEffect(() => setEveryMatching(false), [filterKey, selected]);
+  if (selected.length === 0) return null;
+  const wholePage = pageIds.length > 0 && pageIds.every((id) => selected.includes(id));
+  const target: BulkTarget = everyMatching ? { filter, count: total } : { ids: selected.map(Number) };
+  const count = everyMatching ? total : selected.length;
+  return (
+    <Paper
+      variant="outlined"
+      data-testid="bulk-bar"
+      sx={{ mb: 2, px: 2, py: 1, display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}
+    >
+      <strong>{t('devices.bulk.selected', { count })}</strong>
+      {wholePage && !everyMatching && total > selected.length && (
+        <Button size="small" onClick={() => setEveryMatching(true)} data-testid="select-all-matching">
+          {t('devices.bulk.selectAllMatching', { count: total })}
+        </Button>
+      )}
+      <span style={{ flex: 1 }} />
+      {ACTIONS.map((entry) => (
+        <Button
+          key={entry.label}
+          size="small"
+          color={entry.action === 'delete' ? 'error' : 'primary'}
+          onClick={() =>
+            void import('./device-dialogs.tsx').then((module) =>
+              module.openBulkAction(entry.action, target, entry.monitoring, queryClient, onClear),
+            )
+          }
+          data-testid={`bulk-${entry.action}${entry.monitoring === undefined ? '' : entry.monitoring ? '-on' : '-off'}`}
+        >
+          {t(entry.label as 'devices.bulk.move')}
+        </Button>
+      ))}
+      <Button size="small" onClick={onClear}>
+        {t('devices.bulk.clear')}
+      </Button>
+    </Paper>
+  );
+}

@@ -1,0 +1,434 @@
+import { formatBytes, formatTemperature } from '@fleetport/contracts/format';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams } from 'react-router';
+import { PageLoading } from '../../app/GuardedPage.tsx';
+import { RouteTabs } from '../../app/layout/RouteTabs.tsx';
+import { usePageLabel } from '../../app/routes/page-labels.ts';
+import { api } from '../../lib/api.ts';
+import { can, useSignedInUser } from '../../lib/auth.ts';
+import { formatDateTime } from '../../lib/dates.ts';
+import { ensureArea } from '../../lib/i18n.ts';
+import { messageOf } from '../../shared/api/messages.ts';
+import { type DeviceDetail, deviceKey, useLiveDeviceStatus } from './api.ts';
+import { connectionLabel, StatusLabel, signalLabel, TagChips } from './DeviceCells.tsx';
+import { LineChart } from './LineChart.tsx';
+
+// The strings of this code come with it, not with the page (lib/i18n.ts).
+await ensureArea('devices');
+
+const dialogs = () => import('./device-dialogs.tsx');
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box sx={{ minWidth: 140 }}>
+      <Typography variant="caption" color="text.secondary" component="dt">
+        {label}
+      </Typography>
+      <Typography variant="body2" component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+/**
+ * A tab of the device page (/devices/{id}/…, spec §2): the device (GET /devices/{id}; 403 alike
+ * for another tenant's and a missing one), its name on the heading and breadcrumbs, its facts
+ * and actions (reboot and refresh report through the 'Action status' modal), the tab bar, then
+ * the tab. Every text from the device is rendered as text.
+ */
+function DeviceFrame({ tab, children }: { tab: string; children: (device: DeviceDetail) => ReactNode }) {
+  const { t, i18n } = useTranslation();
+  const user = useSignedInUser();
+  const id = Number(useParams().id);
+  const valid = Number.isInteger(id) && id > 0;
+  useLiveDeviceStatus();
+  const device = useQuery({
+    queryKey: deviceKey(id),
+    staleTime: 0,
+    queryFn: async ({ signal }) =>
+      (await api.http.get<{ data: DeviceDetail }>(`/devices/${id}`, { signal })).data.data,
+    enabled: valid,
+  });
+  usePageLabel('device', device.data?.name);
+  if (!valid || device.isError) {
+    return (
+      <Alert severity="error">{device.isError ? messageOf(device.error) : t('devices.loadFailed')}</Alert>
+    );
+  }
+  if (device.isPending) return <PageLoading />;
+  const data = device.data;
+  const manages = can(user, 'manage_devices');
+  const connected = data.status === 'online' || data.status === 'not_activated';
+  return (
+    <>
+      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+        <Stack
+          direction="row"
+          spacing={2}
+          useFlexGap
+          sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 1.5 }}
+        >
+          <Box data-testid="device-status">
+            <StatusLabel status={data.status} />
+          </Box>
+          <TagChips tags={data.tags} />
+          <Box sx={{ flex: 1 }} />
+          {manages && (
+            <>
+              <Button
+                onClick={() => void dialogs().then((module) => module.runDeviceAction(data, 'refresh'))}
+                disabled={!connected}
+                data-testid="device-refresh"
+              >
+                {t('devices.page.refresh')}
+              </Button>
+              <Button
+                onClick={() => void dialogs().then((module) => module.confirmReboot(data))}
+                disabled={!connected}
+                data-testid="device-reboot"
+              >
+                {t('devices.page.reboot')}
+              </Button>
+              <Button onClick={() => void dialogs().then((module) => module.openDeviceTags(data))}>
+                {t('devices.page.editTags')}
+              </Button>
+              <Button
+                variant="outlined"
+                onClick={() => void dialogs().then((module) => module.openEditDevice(data))}
+              >
+                {t('devices.edit')}
+              </Button>
+            </>
+          )}
+        </Stack>
+        <Stack component="dl" direction="row" spacing={3} useFlexGap sx={{ flexWrap: 'wrap', m: 0 }}>
+          <Fact label={t('devices.page.model')}>{data.model ?? '—'}</Fact>
+          <Fact label={t('devices.page.firmware')}>{data.firmware ?? '—'}</Fact>
+          <Fact label={t('devices.page.serial')}>{data.serial}</Fact>
+          <Fact label={t('devices.page.mac')}>{data.mac}</Fact>
+          <Fact label={t('devices.page.company')}>
+            <Link component={RouterLink} to={`/companies/${data.company_id}`}>
+              {data.company_name}
+            </Link>
+          </Fact>
+          <Fact label={t('devices.page.lastSeen')}>
+            {data.last_seen_at ? formatDateTime(data.last_seen_at, i18n.language) : t('devices.page.never')}
+          </Fact>
+          <Fact label={t('devices.page.creditUntil')}>
+            {data.credit_until ? formatDateTime(data.credit_until, i18n.language) : '—'}
+          </Fact>
+        </Stack>
+      </Paper>
+      <RouteTabs parent="device" current={tab} params={{ id }} label={t('route.device')} />
+      {children(data)}
+    </>
+  );
+}
+
+interface ActivityEvent {
+  id: string;
+  at: string;
+  kind: 'connection' | 'action';
+  reason?: number;
+  detail?: string | null;
+  action?: string;
+}
+
+/** Spec §8 connection log reasons (0, 10, 12, 20, 104 alike). */
+function reasonText(t: TFunction, reason: number | undefined): string {
+  if (reason === 14) return t('devices.activity.reason14');
+  if (reason === 15) return t('devices.activity.reason15');
+  if (reason === 7) return t('devices.activity.reason7');
+  return t('devices.activity.reason0');
+}
+
+function Activity({ device }: { device: DeviceDetail }) {
+  const { t, i18n } = useTranslation();
+  const events = useQuery({
+    queryKey: [...deviceKey(device.id), 'activity'],
+    staleTime: 0,
+    refetchInterval: 15_000,
+    queryFn: async ({ signal }) =>
+      (await api.http.get<{ data: ActivityEvent[] }>(`/devices/${device.id}/activity`, { signal })).data.data,
+  });
+  if (events.isError) return <Alert severity="error">{messageOf(events.error)}</Alert>;
+  if (events.isPending) return <PageLoading />;
+  if (events.data.length === 0)
+    return <Typography color="text.secondary">{t('devices.activity.empty')}</Typography>;
+  return (
+    <Paper variant="outlined">
+      <Box
+        component="table"
+        sx={{
+          width: '100%',
+          borderCollapse: 'collapse',
+          '& td, & th': {
+            p: 1,
+            textAlign: 'start',
+            borderBottom: 1,
+            borderColor: 'divider',
+            fontSize: '0.875rem',
+          },
+        }}
+        data-testid="device-activity"
+      >
+        <thead>
+          <tr>
+            <th>{t('devices.activity.when')}</th>
+            <th>{t('devices.activity.event')}</th>
+            <th>{t('devices.activity.details')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {events.data.map((event) => (
+            <tr key={event.id}>
+              <td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(event.at, i18n.language)}</td>
+              <td>
+                {event.kind === 'connection'
+                  ? reasonText(t, event.reason)
+                  : t('devices.activity.action', { action: event.action ?? '' })}
+              </td>
+              <td>{event.detail ?? ''}</td>
+            </tr>
+          ))}
+        </tbody>
+      </Box>
+    </Paper>
+  );
+}
+
+const PERIODS = ['1h', '24h', '7d', '30d'] as const;
+type Period = (typeof PERIODS)[number];
+
+type Reading = { at: string; data: Record<string, unknown> };
+
+function useReadings(deviceId: number, category: string, period: Period) {
+  return useQuery({
+    queryKey: [...deviceKey(deviceId), 'telemetry', category, period],
+    staleTime: 30_000,
+    queryFn: async ({ signal }) =>
+      (
+        await api.http.get<{ data: Reading[] }>(`/devices/${deviceId}/telemetry`, {
+          params: { category, period },
+          signal,
+        })
+      ).data.data,
+  });
+}
+
+function PeriodPicker({ value, onChange }: { value: Period; onChange: (next: Period) => void }) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      select
+      size="small"
+      label={t('devices.page.period')}
+      value={value}
+      onChange={(event) => onChange(event.target.value as Period)}
+      sx={{ width: 200, mb: 2 }}
+    >
+      {PERIODS.map((period) => (
+        <MenuItem key={period} value={period}>
+          {t(`devices.page.periods.${period}`)}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+const numberOf = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isFinite(value) ? value : null;
+
+function NotAvailable() {
+  const { t } = useTranslation();
+  return (
+    <Alert severity="info" data-testid="not-available">
+      {t('devices.notAvailable')}
+    </Alert>
+  );
+}
+
+/** Dynamic metrics: the latest readings and the signal, radio and temperature charts over a period. */
+function DynamicMetrics({ device }: { device: DeviceDetail }) {
+  const { t, i18n } = useTranslation();
+  const [period, setPeriod] = useState<Period>('24h');
+  const readings = useReadings(device.id, 'dynamic', period);
+  const latest = device.state.dynamic?.data ?? {};
+  const series = (key: string, scale = 1) =>
+    (readings.data ?? []).flatMap((reading) => {
+      const value = numberOf(reading.data[key]);
+      return value === null ? [] : [{ at: Date.parse(reading.at), value: value * scale }];
+    });
+  const charts = [
+    { key: 'signal', label: t('devices.metrics.signal') },
+    { key: 'rsrp', label: t('devices.metrics.rsrp') },
+    { key: 'rsrq', label: t('devices.metrics.rsrq') },
+    { key: 'sinr', label: t('devices.metrics.sinr') },
+    { key: 'temperature', label: t('devices.metrics.temperature'), scale: 0.1 },
+  ];
+  const uptime = numberOf(latest.uptime_s);
+  return (
+    <>
+      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+        <Typography variant="subtitle2" sx={{ mb: 1 }}>
+          {t('devices.metrics.latest')}
+        </Typography>
+        <Stack
+          component="dl"
+          direction="row"
+          spacing={3}
+          useFlexGap
+          sx={{ flexWrap: 'wrap', m: 0 }}
+          data-testid="latest-readings"
+        >
+          <Fact label={t('devices.metrics.connection')}>
+            {connectionLabel(t, (latest.connection_type as string | null) ?? null)}
+          </Fact>
+          <Fact label={t('devices.metrics.signal')}>{signalLabel(t, numberOf(latest.signal))}</Fact>
+          <Fact label={t('devices.metrics.operator')}>
+            {typeof latest.operator === 'string' ? latest.operator : '—'}
+          </Fact>
+          <Fact label={t('devices.metrics.simSlot')}>
+            {numberOf(latest.sim_slot) !== null
+              ? t('devices.metrics.simSlotValue', { slot: latest.sim_slot as number })
+              : '—'}
+          </Fact>
+          <Fact label={t('devices.metrics.temperature')}>
+            {formatTemperature(numberOf(latest.temperature)) || '—'}
+          </Fact>
+          <Fact label={t('devices.metrics.uptime')}>
+            {uptime === null ? '—' : `${Math.floor(uptime / 3600)} h ${Math.floor((uptime % 3600) / 60)} min`}
+          </Fact>
+          <Fact label={t('devices.metrics.wanIp')}>
+            {typeof latest.wan_ip === 'string' ? latest.wan_ip : '—'}
+          </Fact>
+        </Stack>
+      </Paper>
+      <PeriodPicker value={period} onChange={setPeriod} />
+      {readings.isError && <Alert severity="error">{messageOf(readings.error)}</Alert>}
+      {readings.data && readings.data.length === 0 && (
+        <Typography color="text.secondary">{t('devices.page.noData')}</Typography>
+      )}
+      {readings.data && readings.data.length > 0 && (
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
+          {charts.map((chart) => (
+            <Paper key={chart.key} variant="outlined" sx={{ p: 2 }}>
+              <Typography variant="subtitle2">{chart.label}</Typography>
+              <LineChart
+                label={t('devices.metrics.chartOf', { name: chart.label })}
+                points={series(chart.key, chart.scale)}
+                language={i18n.language}
+              />
+            </Paper>
+          ))}
+        </Box>
+      )}
+    </>
+  );
+}
+
+interface UsageRow {
+  day: string;
+  sim: number;
+  rx_bytes: number;
+  tx_bytes: number;
+}
+
+/** Data usage: mobile data per SIM per day (spec §9 bytes in 1024 steps). */
+function DataUsage({ device }: { device: DeviceDetail }) {
+  const { t } = useTranslation();
+  const usage = useQuery({
+    queryKey: [...deviceKey(device.id), 'data-usage'],
+    staleTime: 60_000,
+    queryFn: async ({ signal }) =>
+      (await api.http.get<{ data: UsageRow[] }>(`/devices/${device.id}/data-usage`, { signal })).data.data,
+  });
+  if (usage.isError) return <Alert severity="error">{messageOf(usage.error)}</Alert>;
+  if (usage.isPending) return <PageLoading />;
+  if (usage.data.length === 0)
+    return <Typography color="text.secondary">{t('devices.usage.empty')}</Typography>;
+  return (
+    <Paper variant="outlined">
+      <Box
+        component="table"
+        sx={{
+          width: '100%',
+          borderCollapse: 'collapse',
+          '& td, & th': {
+            p: 1,
+            textAlign: 'start',
+            borderBottom: 1,
+            borderColor: 'divider',
+            fontSize: '0.875rem',
+          },
+        }}
+        data-testid="data-usage"
+      >
+        <thead>
+          <tr>
+            <th>{t('devices.usage.day')}</th>
+            <th>{t('devices.usage.sim')}</th>
+            <th>{t('devices.usage.received')}</th>
+            <th>{t('devices.usage.sent')}</th>
+            <th>{t('devices.usage.total')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {[...usage.data].reverse().map((row) => (
+            <tr key={`${row.day}/${row.sim}`}>
+              <td>{row.day}</td>
+              <td>{t('devices.metrics.simSlotValue', { slot: row.sim })}</td>
+              <td>{formatBytes(row.rx_bytes)}</td>
+              <td>{formatBytes(row.tx_bytes)}</td>
+              <td>{formatBytes(row.rx_bytes + row.tx_bytes)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </Box>
+    </Paper>
+  );
+}
+
+const capable = (device: DeviceDetail, feature: string) => device.capabilities?.[feature] === true;
+
+/** /devices/{id}/activity: the connection log and the actions taken (spec §2 default tab). */
+export function ActivityPage() {
+  return <DeviceFrame tab="device.activity">{(device) => <Activity device={device} />}</DeviceFrame>;
+}
+
+/** /management/devices/{id}/metrics/dynamic. */
+export function DynamicMetricsPage() {
+  return (
+    <DeviceFrame tab="device.metrics.dynamic">
+      {(device) => (capable(device, 'mobile') ? <DynamicMetrics device={device} /> : <NotAvailable />)}
+    </DeviceFrame>
+  );
+}
+
+/** /devices/{id}/data-usage. */
+export function DataUsagePage() {
+  return (
+    <DeviceFrame tab="device.data-usage">
+      {(device) =>
+        capable(device, 'data_usage') && capable(device, 'mobile') ? (
+          <DataUsage device={device} />
+        ) : (
+          <NotAvailable />
+        )
+      }
+    </DeviceFrame>
+  );
+}

@@ -1,0 +1,77 @@
+import Box from '@mui/material/Box';
+import { formatDateTime } from '../../lib/dates.ts';
+
+const WIDTH = 600;
+const HEIGHT = 180;
+const PAD = { left: 44, right: 8, top: 8, bottom: 22 };
+
+/**
+ * A small time series chart in plain SVG (no chart library on the page): the line, the lowest
+ * and highest value, and the first and last time. The points are the API's, thinned to 600.
+ */
+export function LineChart({
+  points,
+  label,
+  language,
+}: {
+  points: readonly { at: number; value: number }[];
+  label: string;
+  language: string;
+}) {
+  if (points.length === 0) return null;
+  const first = points[0] as { at: number; value: number };
+  const last = points.at(-1) as { at: number; value: number };
+  const values = points.map((point) => point.value);
+  let low = Math.min(...values);
+  let high = Math.max(...values);
+  if (low === high) {
+    low -= 1;
+    high += 1;
+  }
+  const span = Math.max(1, last.at - first.at);
+  const x = (at: number) => PAD.left + ((at - first.at) / span) * (WIDTH - PAD.left - PAD.right);
+  const y = (value: number) => PAD.top + (1 - (value - low) / (high - low)) * (HEIGHT - PAD.top - PAD.bottom);
+  const path = points
+    .map((point, index) => `${index ? 'L' : 'M'}${x(point.at).toFixed(1)},${y(point.value).toFixed(1)}`)
+    .join('');
+  const round = (value: number) => String(Math.round(value * 10) / 10);
+  return (
+    <Box
+      component="svg"
+      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+      role="img"
+      aria-label={label}
+      sx={{
+        width: '100%',
+        height: 'auto',
+        display: 'block',
+        color: 'primary.main',
+        '& text': { fill: 'currentColor', fontSize: 11 },
+      }}
+    >
+      <g style={{ color: 'var(--mui-palette-text-secondary, #666)' }}>
+        <line
+          x1={PAD.left}
+          x2={WIDTH - PAD.right}
+          y1={HEIGHT - PAD.bottom}
+          y2={HEIGHT - PAD.bottom}
+          stroke="currentColor"
+          strokeOpacity={0.3}
+        />
+        <text x={PAD.left - 4} y={PAD.top + 8} textAnchor="end">
+          {round(high)}
+        </text>
+        <text x={PAD.left - 4} y={HEIGHT - PAD.bottom} textAnchor="end">
+          {round(low)}
+        </text>
+        <text x={PAD.left} y={HEIGHT - 6}>
+          {formatDateTime(new Date(first.at).toISOString(), language)}
+        </text>
+        <text x={WIDTH - PAD.right} y={HEIGHT - 6} textAnchor="end">
+          {formatDateTime(new Date(last.at).toISOString(), language)}
+        </text>
+      </g>
+      <path d={path} fill="none" stroke="currentColor" strokeWidth={1.5} />
+    </Box>
+  );
+}
