@@ -1,6 +1,8 @@
 import { defineConfig } from '@playwright/test';
 import {
   E2E_API_PORT,
+  E2E_FLEET_CSV,
+  E2E_MQTT_PORT,
   E2E_PASSWORD,
   E2E_PORT,
   E2E_THEMES_DIR,
@@ -46,7 +48,10 @@ export default defineConfig({
       url: `http://127.0.0.1:${API_PORT}/api/healthz`,
       env: {
         API_PORT: String(API_PORT),
-        MQTT_PORT: '0',
+        MQTT_PORT: String(E2E_MQTT_PORT),
+        // The embedded broker even where MQTT_URL is set (CI): the specs' devices connect to it.
+        MQTT_URL: '',
+        DEMO_FLEET_CSV: E2E_FLEET_CSV,
         DATA_DIR: 'data/e2e',
         DATABASE_URL: '',
         REDIS_URL: '',

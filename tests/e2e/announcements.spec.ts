@@ -56,5 +56,5 @@ test('announcements are for super admins only: others neither see the page nor r
   await expect(page.getByTestId('nav-system-services')).toHaveCount(0);
   await page.goto(urlFor('acme.localhost', '/system-services/announcements'));
   // Spec §5: a route without its permission goes to the first permitted page.
-  await expect(page).toHaveURL(/\/companies$/);
+  await expect(page).toHaveURL(/\/management\/devices$/);
 });

@@ -36,8 +36,7 @@ test('an admin creates a subsidiary two levels deep, sees it in the tree, moves,
   const stamp = Date.now().toString(36);
   const upper = `Depot ${stamp}`;
   const lower = `Kiosk ${stamp}`;
-  await signIn(page, 'admin@acme.example');
-  // Spec §5: '/' goes to the first permitted page, Companies for an admin.
+  await signIn(page, 'admin@acme.example', 'acme.localhost', '/companies');
   await expect(page).toHaveURL(/\/companies$/);
   await expect(page.getByRole('grid').getByRole('link', { name: 'Acme West' })).toBeVisible();
 
@@ -140,7 +139,7 @@ test('an admin creates a subsidiary two levels deep, sees it in the tree, moves,
 test('spec §6: who may write companies: readers see no write action, and the API refuses them', async ({
   page,
 }) => {
-  await signIn(page, 'advanced@acme.example');
+  await signIn(page, 'advanced@acme.example', 'acme.localhost', '/companies');
   await expect(page).toHaveURL(/\/companies$/);
   await expect(page.getByRole('grid').getByRole('link', { name: 'Acme East', exact: true })).toBeVisible();
   await expect(page.getByTestId('new-company')).toHaveCount(0);
@@ -158,7 +157,7 @@ test('spec §6: who may write companies: readers see no write action, and the AP
   // A guest (read_only) sees its own company only.
   await page.goto(urlFor('acme.localhost', '/logout'));
   await expect(page).toHaveURL(/\/account\/login/);
-  await signIn(page, 'guest@acme.example');
+  await signIn(page, 'guest@acme.example', 'acme.localhost', '/companies');
   const rows = page.getByRole('grid').getByRole('row');
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(1)).toContainText('Acme Networks');
@@ -167,7 +166,7 @@ test('spec §6: who may write companies: readers see no write action, and the AP
 test('the column choice is kept in user storage and the CSV export holds the filtered rows', async ({
   page,
 }) => {
-  await signIn(page, 'east.admin@acme.example');
+  await signIn(page, 'east.admin@acme.example', 'acme.localhost', '/companies');
   const grid = page.getByRole('grid');
   await expect(grid.getByRole('link', { name: 'Acme East Retail' })).toBeVisible();
   await page.getByRole('button', { name: 'Columns' }).click();

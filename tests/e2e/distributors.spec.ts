@@ -33,7 +33,7 @@ test('an invited distributor creates its company under the inviter and signs in 
   const stamp = Date.now().toString(36);
   const email = `reseller.${stamp}@example.com`;
   const company = `Reseller ${stamp}`;
-  await signIn(page, 'admin@acme.example');
+  await signIn(page, 'admin@acme.example', 'acme.localhost', '/companies');
   await page.getByTestId('invite-company').click();
   const dialog = page.getByRole('dialog', { name: 'Invite new company' });
   await dialog.getByRole('button', { name: 'Invite new company' }).click();
@@ -58,6 +58,9 @@ test('an invited distributor creates its company under the inviter and signs in 
   await invitee.getByTestId('login-email').fill(email);
   await invitee.getByTestId('login-password').fill(PASSWORD);
   await invitee.getByTestId('login-submit').click();
+  // Spec §5: the first permitted page, Devices; then the companies it sees.
+  await expect(invitee).toHaveURL(/\/management\/devices$/);
+  await invitee.getByTestId('nav-companies').click();
   await expect(invitee).toHaveURL(/\/companies$/);
   // Its own company only, which it manages (an admin: it may create subsidiaries).
   const rows = invitee.getByRole('grid').getByRole('row');

@@ -1,7 +1,15 @@
 import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { E2E_PORT, E2E_THEMES_DIR, E2E_WEB_DIST } from './support.ts';
+import { loadOrCreateFleet } from '../../device-sim/src/fleet-manifest.ts';
+import {
+  E2E_FLEET_CSV,
+  E2E_FLEET_SEED,
+  E2E_FLEET_SIZE,
+  E2E_PORT,
+  E2E_THEMES_DIR,
+  E2E_WEB_DIST,
+} from './support.ts';
 
 /**
  * Prepares the servers' files, run by playwright.config.ts before them.
@@ -11,6 +19,9 @@ import { E2E_PORT, E2E_THEMES_DIR, E2E_WEB_DIST } from './support.ts';
  * and the API of the run both read this copy.
  *
  * Copies the console build (web/dist, `npm run build` first) to E2E_WEB_DIST.
+ *
+ * Writes a fresh simulated fleet's manifest (E2E_FLEET_CSV): the API approves it and spreads it
+ * over the demo companies; devices.spec.ts runs the fleet against the API's broker.
  */
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const source = path.join(root, 'themes');
@@ -31,3 +42,6 @@ for (const entry of await readdir(target, { withFileTypes: true })) {
 const webTarget = path.join(root, E2E_WEB_DIST);
 await rm(webTarget, { recursive: true, force: true });
 await cp(path.join(root, 'web', 'dist'), webTarget, { recursive: true });
+
+await rm(path.join(root, E2E_FLEET_CSV), { force: true });
+await loadOrCreateFleet(path.join(root, E2E_FLEET_CSV), E2E_FLEET_SIZE, E2E_FLEET_SEED);

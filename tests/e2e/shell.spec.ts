@@ -4,26 +4,33 @@ import { signIn, urlFor } from './sign-in.ts';
 /**
  * The console shell against the real edge and API (spec §2 layout, §4 states, §5 guard, §7
  * client conventions). Pages of later issues are not built yet, so the navigation holds what
- * exists: Companies (view_companies, the first permitted page until devices exist), Users
+ * exists: Devices (view_devices, the first permitted page), Companies (view_companies), Users
  * (view_users: not guests), Tags (view_tags) and Files (view_files), and System services
  * (Announcements) for the super admin.
  */
 
 const ROLES: Record<string, readonly string[]> = {
-  'super@fleetport.example': ['nav-companies', 'nav-users', 'nav-tags', 'nav-files', 'nav-system-services'],
-  'support@fleetport.example': ['nav-companies', 'nav-users', 'nav-tags', 'nav-files'],
-  'admin@acme.example': ['nav-companies', 'nav-users', 'nav-tags', 'nav-files'],
-  'advanced@acme.example': ['nav-companies', 'nav-users', 'nav-tags', 'nav-files'],
-  'user@northwind.example': ['nav-companies', 'nav-users', 'nav-tags', 'nav-files'],
+  'super@fleetport.example': [
+    'nav-devices',
+    'nav-companies',
+    'nav-users',
+    'nav-tags',
+    'nav-files',
+    'nav-system-services',
+  ],
+  'support@fleetport.example': ['nav-devices', 'nav-companies', 'nav-users', 'nav-tags', 'nav-files'],
+  'admin@acme.example': ['nav-devices', 'nav-companies', 'nav-users', 'nav-tags', 'nav-files'],
+  'advanced@acme.example': ['nav-devices', 'nav-companies', 'nav-users', 'nav-tags', 'nav-files'],
+  'user@northwind.example': ['nav-devices', 'nav-companies', 'nav-users', 'nav-tags', 'nav-files'],
   // A guest (read_only) has no view_users.
-  'guest@acme.example': ['nav-companies', 'nav-tags', 'nav-files'],
+  'guest@acme.example': ['nav-devices', 'nav-companies', 'nav-tags', 'nav-files'],
 };
 
 for (const [email, entries] of Object.entries(ROLES)) {
   test(`spec §2 navigation: ${email} sees exactly the built pages its role permits`, async ({ page }) => {
     await signIn(page, email);
     // Spec §5: '/' goes to the first permitted page.
-    await expect(page).toHaveURL(/\/companies$/);
+    await expect(page).toHaveURL(/\/management\/devices$/);
     const nav = page.getByTestId('side-nav');
     await expect(nav.getByTestId('nav-companies')).toBeVisible();
     const shown = nav.locator(
@@ -31,7 +38,7 @@ for (const [email, entries] of Object.entries(ROLES)) {
     );
     await expect(shown).toHaveCount(entries.length);
     for (const entry of entries) await expect(nav.getByTestId(entry)).toBeVisible();
-    await expect(page.getByTestId('page-title')).toHaveText('Companies');
+    await expect(page.getByTestId('page-title')).toHaveText('Devices');
     await page.getByTestId('account-button').click();
     await expect(page.getByTestId('account-email')).toHaveText(email);
   });
@@ -50,7 +57,7 @@ test('spec §5: the login page follows a same-origin continue_url and refuses an
   await page.getByTestId('login-password').fill('e2e demo password');
   await page.getByTestId('login-submit').click();
   // Not evil.example: the first permitted page.
-  await expect(page).toHaveURL(/acme\.localhost:\d+\/companies$/);
+  await expect(page).toHaveURL(/acme\.localhost:\d+\/management\/devices$/);
 });
 
 test('spec §3 browser settings: dark mode and wide/narrow navigation persist across reloads', async ({
@@ -92,7 +99,7 @@ test('spec §4 session: an expired access token is refreshed without the user no
   page,
   context,
 }) => {
-  await signIn(page, 'admin@acme.example');
+  await signIn(page, 'admin@acme.example', 'acme.localhost', '/companies');
   const access = (await context.cookies()).find((cookie) => cookie.name === 'fp_access');
   expect(access).toBeDefined();
   await context.clearCookies({ name: 'fp_access' });
@@ -102,7 +109,7 @@ test('spec §4 session: an expired access token is refreshed without the user no
 });
 
 test('spec §4 session: a revoked session lands on the login page', async ({ page }) => {
-  await signIn(page, 'admin@acme.example');
+  await signIn(page, 'admin@acme.example', 'acme.localhost', '/companies');
   // Another tab logs out: the session is revoked on the server.
   await page.evaluate(async () => {
     const xsrf = /(?:^|; )XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '';
@@ -127,9 +134,9 @@ test('spec §8: going offline shows the toast; /offline.html is the branded offl
   page,
   context,
 }) => {
-  await signIn(page, 'admin@acme.example');
-  // Settled on the first permitted page: a navigation while offline goes to the offline page
-  // instead (spec §5), which is not what this test is about.
+  await signIn(page, 'admin@acme.example', 'acme.localhost', '/companies');
+  // Settled on the page: a navigation while offline goes to the offline page instead (spec §5),
+  // which is not what this test is about.
   await expect(page).toHaveURL(/\/companies$/);
   // Every chunk of the page loaded (the grid, its link and action cells): a chunk cut off by the
   // network is reloaded when it returns, which is another test's matter.
@@ -148,7 +155,7 @@ test('spec §8: going offline shows the toast; /offline.html is the branded offl
 
 test('spec §1/§2: Japanese switches the visible strings and is kept with the user', async ({ page }) => {
   // Its own user: the language is kept with the user, server-side.
-  await signIn(page, 'east.admin@acme.example');
+  await signIn(page, 'east.admin@acme.example', 'acme.localhost', '/companies');
   await page.getByTestId('language-button').click();
   await page.getByRole('menuitem', { name: '日本語' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'ja');

@@ -1,6 +1,12 @@
 /** Shared by playwright.config.ts and the specs. */
 export const E2E_PORT = 18_181;
 export const E2E_API_PORT = 18_182;
+/** The API's embedded MQTT broker in the e2e run: the specs' simulated devices connect to it. */
+export const E2E_MQTT_PORT = 18_183;
+/** The simulated fleet of the e2e run: written by e2e-prepare.ts, approved and seeded by the API. */
+export const E2E_FLEET_CSV = 'data/e2e-fleet.csv';
+export const E2E_FLEET_SIZE = 12;
+export const E2E_FLEET_SEED = 7;
 /** The demo world's password in the end-to-end run (DEMO_PASSWORD of its API). */
 export const E2E_PASSWORD = 'e2e demo password';
 /**

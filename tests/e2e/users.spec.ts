@@ -97,6 +97,9 @@ test('invite into a new subsidiary, accept from the e-mail, sign in as a guest; 
   await invitee.getByTestId('login-email').fill(email);
   await invitee.getByTestId('login-password').fill(PASSWORD);
   await invitee.getByTestId('login-submit').click();
+  // Spec §5: the first permitted page, Devices; then the companies it sees.
+  await expect(invitee).toHaveURL(/\/management\/devices$/);
+  await invitee.getByTestId('nav-companies').click();
   await expect(invitee).toHaveURL(/\/companies$/);
   // A guest: its own company only, no writes, no users.
   const rows = invitee.getByRole('grid').getByRole('row');
@@ -105,7 +108,7 @@ test('invite into a new subsidiary, accept from the e-mail, sign in as a guest; 
   await expect(invitee.getByRole('button', { name: 'New company' })).toHaveCount(0);
   await expect(invitee.getByTestId('nav-users')).toHaveCount(0);
   await invitee.goto(urlFor('acme.localhost', '/users'));
-  await expect(invitee).toHaveURL(/\/companies$/);
+  await expect(invitee).toHaveURL(/\/management\/devices$/);
 
   // The admin makes the invitee an End Client: the invitee's open console learns it live.
   await page.getByRole('tab', { name: 'Users' }).click();

@@ -32,8 +32,10 @@ export function StatusLabel({ status }: { status: DeviceStatus }) {
   );
 }
 
-/** Spec §9: 5G/4G/3G/2G or 'No service', with the modem's own word beside it (LTE, 5G-NSA). */
+/** Spec §9: 5G/4G/3G/2G or 'No service' (an empty type), with the modem's own word beside it (LTE, 5G-NSA). */
 export function connectionLabel(t: TFunction, type: string | null): string {
+  // No reading at all (a switch, an access point without a modem) is no connection to name.
+  if (type === null) return '';
   const generation = connectionGeneration(type);
   if (generation === 'none') return t('devices.noService');
   return type && type !== generation ? `${generation} (${type})` : generation;

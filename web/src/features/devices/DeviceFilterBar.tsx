@@ -2,7 +2,6 @@ import type { DeviceStatus, SignalBucket } from '@fleetport/contracts/devices';
 import type { ConnectionGeneration } from '@fleetport/contracts/format';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import OutlinedInput from '@mui/material/OutlinedInput';
 import Stack from '@mui/material/Stack';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -23,7 +22,7 @@ const LABEL_SX = {
   gap: 0.25,
   fontSize: '0.75rem',
   color: 'text.secondary',
-  '& select': {
+  '& select, & input': {
     height: 40,
     px: 1,
     font: 'inherit',
@@ -34,7 +33,8 @@ const LABEL_SX = {
     borderColor: 'divider',
     borderRadius: 1,
   },
-  '& select:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: 1 },
+  '& input': { boxSizing: 'border-box' },
+  '& select:focus-visible, & input:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: 1 },
 } as const;
 
 /** Up to 100 choices of a list (spec §9 option lists), by name. */
@@ -72,14 +72,16 @@ function TypedFilter({
     return () => clearTimeout(timer);
   }, [text, value, onChange]);
   return (
-    <OutlinedInput
-      size="small"
-      placeholder={label}
-      value={text}
-      onChange={(event) => setText(event.target.value)}
-      slotProps={{ input: { maxLength: 60, 'aria-label': label, ...{ 'data-testid': testId } } }}
-      sx={{ width: 150 }}
-    />
+    <Box component="label" sx={LABEL_SX}>
+      <span>{label}</span>
+      <input
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        maxLength={60}
+        data-testid={testId}
+        style={{ width: 120 }}
+      />
+    </Box>
   );
 }
 
@@ -106,7 +108,7 @@ export function DeviceFilterBar({ filters, onChange, statuses, generations, buck
     key: keyof DeviceFilters,
     label: string,
     options: readonly { value: string | number; label: string }[],
-    width = 150,
+    width = 130,
   ) => (
     <Box component="label" sx={LABEL_SX}>
       <span>{label}</span>
@@ -161,7 +163,7 @@ export function DeviceFilterBar({ filters, onChange, statuses, generations, buck
         'company_id',
         t('devices.columns.company'),
         companies.map((company) => ({ value: company.id, label: company.name })),
-        200,
+        180,
       )}
       {select(
         'tag_id',

@@ -1,0 +1,167 @@
+import { expect, type Page, test } from '@playwright/test';
+import type { SimDevice } from '../../device-sim/src/device.ts';
+import { type FleetHandle, startFleet } from '../../device-sim/src/fleet-runner.ts';
+import { callApi, signIn, urlFor } from './sign-in.ts';
+import { E2E_FLEET_CSV, E2E_FLEET_SEED, E2E_FLEET_SIZE, E2E_MQTT_PORT } from './support.ts';
+
+/**
+ * Issue 6, devices in the console, against the real API and its embedded broker, with a simulated
+ * fleet that speaks only the device protocol (device-sim): the devices page shows the fleet live,
+ * a device cut off in the simulator turns Offline in the open table without a reload, a reboot
+ * from the device page reports through the 'Action status' modal until the device is back, and
+ * adding devices from a CSV file answers its bad row on its own.
+ */
+
+let fleet: FleetHandle;
+test.beforeAll(async () => {
+  fleet = await startFleet({
+    url: `mqtt://127.0.0.1:${E2E_MQTT_PORT}`,
+    devices: E2E_FLEET_SIZE,
+    fleetFile: E2E_FLEET_CSV,
+    seed: E2E_FLEET_SEED,
+    batchIntervalMs: 100,
+    summaryIntervalMs: 0,
+    timing: { rebootDelayMs: 1_500, reconnectPeriodMs: 500 },
+    log: () => undefined,
+  });
+  await fleet.started;
+});
+test.afterAll(async () => {
+  await fleet?.stop();
+});
+
+interface Row {
+  id: number;
+  serial: string;
+  name: string;
+  status: string;
+}
+
+/** A fleet device the API shows Online (it joined a company, monitoring on, a credit). */
+async function onlineDevice(page: Page, skip: readonly string[] = []): Promise<{ row: Row; sim: SimDevice }> {
+  let found: { row: Row; sim: SimDevice } | undefined;
+  await expect(async () => {
+    const answer = await callApi(
+      page,
+      'GET',
+      '/devices?status=online&limit=100&fields=id,serial,name,status',
+    );
+    const rows = answer.body.data as Row[];
+    for (const row of rows) {
+      const sim = fleet.devices.find((device) => device.profile.serial === row.serial);
+      if (sim?.state === 'online' && !skip.includes(row.serial)) {
+        found = { row, sim };
+        return;
+      }
+    }
+    throw new Error('no fleet device online yet');
+  }).toPass({ timeout: 20_000 });
+  if (!found) throw new Error('unreachable');
+  return found;
+}
+
+test('the devices page shows the simulated fleet; a device cut off turns Offline without a reload', async ({
+  page,
+}) => {
+  await signIn(page, 'super@fleetport.example');
+  // Spec §5: the first permitted page is Devices.
+  await expect(page).toHaveURL(/\/management\/devices$/);
+  await expect(page.getByTestId('page-title')).toHaveText('Devices');
+  const grid = page.getByRole('grid', { name: 'Devices' });
+  await expect(grid.getByText('Online').first()).toBeVisible();
+
+  const { row, sim } = await onlineDevice(page);
+  await page.getByTestId('list-search').fill(row.serial);
+  const line = grid.getByRole('row').filter({ hasText: row.serial });
+  await expect(line).toContainText('Online');
+  // Pulled plug: no goodbye from the device; the broker's last will says it is gone.
+  await sim.stop();
+  await expect(line).toContainText('Offline', { timeout: 20_000 });
+  await expect(page).toHaveURL(/\/management\/devices$/);
+});
+
+test('filters above the grid combine with the search; device texts render as text', async ({ page }) => {
+  await signIn(page, 'super@fleetport.example');
+  const grid = page.getByRole('grid', { name: 'Devices' });
+  await expect(grid.getByText('Online').first()).toBeVisible();
+  await page.getByTestId('filter-status').selectOption('pending');
+  // Every listed row is Pending (the unclaimed demo ones are not listed; claimed never-seen ones are).
+  await expect(grid.getByText('Online')).toHaveCount(0);
+  await page.getByTestId('clear-filters').click();
+  await expect(grid.getByText('Online').first()).toBeVisible();
+  // The simulator's booby-trapped device: its name is markup, shown as text, never run.
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  const trapped = fleet.devices.find((device) => /[<>]/.test(device.profile.name));
+  if (trapped) {
+    await page.getByTestId('list-search').fill(trapped.profile.serial);
+    await expect(grid.getByRole('link', { name: trapped.profile.name })).toBeVisible();
+  }
+  expect(dialogs).toEqual([]);
+});
+
+test('a reboot from the device page goes through the Action status modal, and the device comes back', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'super@fleetport.example');
+  const { row } = await onlineDevice(page);
+  await page.goto(urlFor('acme.localhost', `/devices/${row.id}`));
+  await expect(page).toHaveURL(new RegExp(`/devices/${row.id}/activity$`));
+  await expect(page.getByTestId('page-title')).toHaveText(row.name);
+  await expect(page.getByTestId('device-status')).toHaveText('Online');
+  await expect(page.getByRole('tab')).toHaveText(['Activity', 'Dynamic metrics', 'Data usage']);
+
+  await page.getByTestId('device-reboot').click();
+  await page.getByRole('dialog', { name: 'Reboot' }).getByRole('button', { name: 'Reboot' }).click();
+  const status = page.getByRole('dialog', { name: 'Action status' });
+  const item = status.getByTestId('action-status-item');
+  await expect(item).toHaveAttribute('data-state', 'running');
+  // Offline while it restarts, then back: the modal says so, and the page's status follows live.
+  await expect(item).toHaveAttribute('data-state', 'succeeded', { timeout: 20_000 });
+  await expect(page.getByTestId('device-status')).toHaveText('Online', { timeout: 20_000 });
+
+  await status.getByRole('button', { name: 'Close' }).first().click();
+  await expect(status).toHaveCount(0);
+  // A tab the device's capabilities decide: its readings, or 'not available for this device'.
+  await page.getByRole('tab', { name: 'Dynamic metrics' }).click();
+  await expect(page).toHaveURL(new RegExp(`/management/devices/${row.id}/metrics/dynamic$`));
+  await expect(page.getByTestId('latest-readings').or(page.getByTestId('not-available'))).toBeVisible();
+});
+
+test('add devices from a CSV file: the good row is added, the bad one is answered with its line', async ({
+  page,
+}) => {
+  await signIn(page, 'super@fleetport.example');
+  // An approved identity nobody claimed yet (the demo keeps a few back).
+  const free = (await callApi(page, 'GET', '/auth-devices?unclaimed=true&limit=1')).body.data as {
+    serial: string;
+    mac: string;
+  }[];
+  expect(free.length).toBe(1);
+  const [identity] = free as [{ serial: string; mac: string }];
+  await page.getByTestId('add-from-file').click();
+  const dialog = page.getByRole('dialog', { name: 'Add from file' });
+  await dialog.getByLabel('Company').click();
+  await page.getByRole('option', { name: 'Acme West' }).click();
+  const csv = `serial,mac,name\r\n${identity.serial},${identity.mac},Depot north\r\n12,00:1E:42:00:00:01,Broken\r\n`;
+  await dialog.getByTestId('add-devices-file').setInputFiles({
+    name: 'devices.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csv),
+  });
+  await dialog.getByTestId('add-devices-submit').click();
+  const result = dialog.getByTestId('add-devices-result');
+  await expect(result).toContainText('1 device added.');
+  await expect(result).toContainText('Line 3 (12): A serial number is 6–20 letters and digits.');
+  await dialog.getByRole('button', { name: 'Close', exact: true }).filter({ hasText: 'Close' }).click();
+  await page.getByTestId('list-search').fill(identity.serial);
+  const line = page
+    .getByRole('grid', { name: 'Devices' })
+    .getByRole('row')
+    .filter({ hasText: identity.serial });
+  await expect(line).toContainText('Acme West');
+});
