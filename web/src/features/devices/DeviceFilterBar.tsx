@@ -34,7 +34,11 @@ const LABEL_SX = {
     borderRadius: 1,
   },
   '& input': { boxSizing: 'border-box' },
-  '& select:focus-visible, & input:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: 1 },
+  '& select:focus-visible, & input:focus-visible': {
+    outline: 2,
+    outlineColor: 'primary.main',
+    outlineOffset: 1,
+  },
 } as const;
 
 /** Up to 100 choices of a list (spec §9 option lists), by name. */

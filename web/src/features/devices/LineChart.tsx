@@ -74,7 +74,9 @@ export function LineChart({
       <path d={path} fill="none" stroke="currentColor" strokeWidth={1.5} />
       {/* A few readings show as dots too: one reading alone draws no line. */}
       {points.length <= 60 &&
-        points.map((point) => <circle key={point.at} cx={x(point.at)} cy={y(point.value)} r={2.5} fill="currentColor" />)}
+        points.map((point) => (
+          <circle key={point.at} cx={x(point.at)} cy={y(point.value)} r={2.5} fill="currentColor" />
+        ))}
     </Box>
   );
 }
