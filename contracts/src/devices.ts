@@ -45,3 +45,57 @@ export type BulkDeviceAction = (typeof BULK_DEVICE_ACTIONS)[number];
 /** Actions a user starts on a device page; results come on the 'Action status' channel. */
 export const DEVICE_ACTIONS = ['reboot', 'refresh'] as const;
 export type DeviceAction = (typeof DEVICE_ACTIONS)[number];
+
+/** Spec §4 "L2TP instance status". */
+export const L2TP_STATUSES = ['online', 'offline', 'disabled', 'mixed', 'none'] as const;
+export type L2tpStatus = (typeof L2TP_STATUSES)[number];
+
+/**
+ * Spec §4: All online/running, All offline/stopped, All disabled, Mixed, or No L2TP instances.
+ * An instance is up when it is enabled, running and online; down when it is enabled but stopped
+ * or offline. Disabled instances beside enabled ones do not count.
+ */
+export function l2tpStatus(
+  instances: readonly { enabled: boolean; running: boolean; online: boolean }[],
+): L2tpStatus {
+  if (instances.length === 0) return 'none';
+  const enabled = instances.filter((instance) => instance.enabled);
+  if (enabled.length === 0) return 'disabled';
+  const up = enabled.filter((instance) => instance.running && instance.online).length;
+  if (up === enabled.length) return 'online';
+  if (up === 0) return 'offline';
+  return 'mixed';
+}
+
+export interface MobileCounter {
+  sim: number;
+  rx_bytes: number;
+  tx_bytes: number;
+}
+
+/**
+ * The data used between readings, per SIM, from counters that count from the device's start:
+ * each step is the counter's growth; a counter that went down (the device restarted) counts its
+ * new value. The first reading of a SIM only sets where it starts.
+ */
+export function counterSteps<T extends { mobile: readonly MobileCounter[] }>(
+  readings: readonly T[],
+): { reading: T; sim: number; rx_bytes: number; tx_bytes: number }[] {
+  const last = new Map<number, MobileCounter>();
+  const grew = (now: number, then: number) => (now >= then ? now - then : now);
+  const steps: { reading: T; sim: number; rx_bytes: number; tx_bytes: number }[] = [];
+  for (const reading of readings) {
+    for (const counter of reading.mobile) {
+      const before = last.get(counter.sim);
+      last.set(counter.sim, counter);
+      if (!before) continue;
+      steps.push({
+        reading,
+        sim: counter.sim,
+        rx_bytes: grew(counter.rx_bytes, before.rx_bytes),
+        tx_bytes: grew(counter.tx_bytes, before.tx_bytes),
+      });
+    }
+  }
+  return steps;
+}

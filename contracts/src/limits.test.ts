@@ -17,6 +17,9 @@ describe('business constants (spec §9)', () => {
     const { truncateRoleName: _function, TRUNCATION_MARK: _mark, ...constants } = limits;
     expect(constants).toEqual({
       OPTION_LIST_LIMIT: 100,
+      MAP_CLUSTER_GRID_PX: 60,
+      MAP_CLUSTER_MIN_SIZE: 2,
+      MAP_BATCH_SIZE: 2000,
       DATA_GB_PER_CREDIT: 2,
       CREDIT_CODE_AMOUNT_MAX_DIGITS: 12,
       CREDIT_CODE_COMMENT_MAX: 200,

@@ -89,3 +89,10 @@ export function truncateRoleName(name: string): string {
   if (parts.length <= ROLE_NAME_DISPLAY_MAX) return name;
   return `${parts.slice(0, ROLE_NAME_DISPLAY_MAX - TRUNCATION_MARK.length).join('')}${TRUNCATION_MARK}`;
 }
+
+/** Spec §9 map clusters: markers within one 60-pixel grid cell cluster… */
+export const MAP_CLUSTER_GRID_PX = 60;
+/** …when there are at least 2 of them… */
+export const MAP_CLUSTER_MIN_SIZE = 2;
+/** …and markers are read and added 2000 at a time. */
+export const MAP_BATCH_SIZE = 2000;

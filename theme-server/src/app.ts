@@ -18,10 +18,11 @@ import { accessLog } from './logging/access-log.ts';
 import { createApiProxy, isProxiedPath, isRealtimePath, REQUEST_ID_HEADER } from './proxy/api-proxy.ts';
 import {
   applyImageHeaders,
-  applySecurityHeaders,
   createNonce,
+  createSecurityHeaders,
+  GOOGLE_TILES,
   isHttps,
-  securityHeaderList,
+  tileSource,
 } from './security/headers.ts';
 
 export interface EdgeDependencies {
@@ -68,6 +69,15 @@ export function createEdge({ config, store, assets, log }: EdgeDependencies): Ed
   };
   const brandOf = (req: IncomingMessage): LoadedBrand => store.current().resolve(hostOf(req));
   // Behind a trusted proxy the brand also depends on X-Forwarded-Host.
+  // The map tiles' host (and Google's, with a key) may load images into the console.
+  const tiles = [
+    config.MAP_TILE_URL ? tileSource(config.MAP_TILE_URL) : undefined,
+    config.GOOGLE_MAPS_KEY ? GOOGLE_TILES : undefined,
+  ].filter((source): source is string => source !== undefined);
+  const security = createSecurityHeaders({
+    images: tiles,
+    connect: config.GOOGLE_MAPS_KEY ? [GOOGLE_TILES] : [],
+  });
   const varyOnHost = config.TRUST_PROXY ? 'Host, X-Forwarded-Host' : 'Host';
   const requestIdOf = (req: WithRequestId): string => {
     let id = req[REQUEST_ID];
@@ -136,7 +146,7 @@ export function createEdge({ config, store, assets, log }: EdgeDependencies): Ed
   // the document's security headers, so a 404 page is as locked down as the console.
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (req.method === 'GET' || req.method === 'HEAD') {
-      applySecurityHeaders(res, createNonce(), isHttps(req, config.TRUST_PROXY));
+      security.apply(res, createNonce(), isHttps(req, config.TRUST_PROXY));
     }
     next();
   });
@@ -159,16 +169,21 @@ export function createEdge({ config, store, assets, log }: EdgeDependencies): Ed
     if (!build.has(pathname) && isPagePath(pathname)) return servePage(req, res, pathname, id);
     res.setHeader('X-Request-Id', id);
     if (pathname === '/localrms-config.json') {
-      applySecurityHeaders(res, createNonce(), isHttps(req, config.TRUST_PROXY));
+      security.apply(res, createNonce(), isHttps(req, config.TRUST_PROXY));
       res.setHeader('Cache-Control', 'no-cache');
-      const client = { google_maps_key: config.GOOGLE_MAPS_KEY, mfa_required: config.MFA_REQUIRED };
+      const client = {
+        google_maps_key: config.GOOGLE_MAPS_KEY,
+        mfa_required: config.MFA_REQUIRED,
+        map_tile_url: config.MAP_TILE_URL,
+        map_tile_attribution: config.MAP_TILE_ATTRIBUTION,
+      };
       send(req, res, 'application/json; charset=utf-8', JSON.stringify(client));
       return true;
     }
     if (pathname === '/offline.html') {
       // The brand's offline page (spec §2), in the browser's language; no script, one nonce'd style.
       const nonce = createNonce();
-      applySecurityHeaders(res, nonce, isHttps(req, config.TRUST_PROXY));
+      security.apply(res, nonce, isHttps(req, config.TRUST_PROXY));
       res.setHeader('Cache-Control', 'no-cache');
       res.setHeader('Vary', `Accept-Language, ${varyOnHost}`);
       const language = preferredLanguage(req.headers['accept-language']);
@@ -198,7 +213,7 @@ export function createEdge({ config, store, assets, log }: EdgeDependencies): Ed
         res.setHeader('X-Content-Type-Options', 'nosniff');
         res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
       } else {
-        applySecurityHeaders(res, createNonce(), isHttps(req, config.TRUST_PROXY));
+        security.apply(res, createNonce(), isHttps(req, config.TRUST_PROXY));
       }
       return build.serve(pathname, req, res);
     }
@@ -225,7 +240,7 @@ export function createEdge({ config, store, assets, log }: EdgeDependencies): Ed
     const { headers: incoming } = req;
     const heading = bootHeading(template.headings, pathname, incoming['accept-language'], incoming.cookie);
     const body = pageWithNonce(template.page(brandOf(req), heading), nonce);
-    const headers = securityHeaderList(nonce, isHttps(req, config.TRUST_PROXY));
+    const headers = security.list(nonce, isHttps(req, config.TRUST_PROXY));
     headers.push(
       'Cache-Control',
       'no-cache',

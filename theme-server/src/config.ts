@@ -20,6 +20,15 @@ const configSchema = z.object({
   /** How often the served build's version.json is read; a new version reloads the build. */
   WEB_VERSION_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(5000),
   GOOGLE_MAPS_KEY: z.string().default(''),
+  /** Leaflet's tile URL template for the device maps; `none`: positions without a background. */
+  MAP_TILE_URL: z
+    .string()
+    .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png')
+    .refine((value) => value === 'none' || /^https?:\/\/[^/]+\/.*\{z\}.*\{x\}.*\{y\}/.test(value), {
+      message: 'must be an http(s) URL template with {z}, {x} and {y}, or none',
+    })
+    .transform((value) => (value === 'none' ? '' : value)),
+  MAP_TILE_ATTRIBUTION: z.string().max(300).default('© OpenStreetMap contributors'),
   MFA_REQUIRED: envFlag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

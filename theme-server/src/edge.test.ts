@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readConfig } from './config.ts';
 import { ASSET_PATH, ASSET_SOURCE, type EdgeFixture, startFixture, titleOf } from './testing/fixtures.ts';
 
 let fixture: EdgeFixture;
@@ -108,8 +109,41 @@ describe('edge: assets', () => {
 describe('edge: configuration and health', () => {
   it('serves /localrms-config.json from its configuration (spec §7)', async () => {
     const res = await fixture.get('/localrms-config.json');
-    expect(JSON.parse(res.text)).toEqual({ google_maps_key: '', mfa_required: true });
+    expect(JSON.parse(res.text)).toEqual({
+      google_maps_key: '',
+      mfa_required: true,
+      map_tile_url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      map_tile_attribution: '© OpenStreetMap contributors',
+    });
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('lets the console load map tiles from the configured host only (issue 6 map)', async () => {
+    const csp = (await fixture.get('/management/devices')).headers['content-security-policy'] ?? '';
+    expect(csp).toMatch(/img-src 'self' data: blob: https:\/\/tile\.openstreetmap\.org;/);
+    const mapped = await startFixture({
+      MAP_TILE_URL: 'https://{s}.tiles.example.net/base/{z}/{x}/{y}.png',
+      GOOGLE_MAPS_KEY: 'key-1',
+    });
+    try {
+      const policy = (await mapped.get('/management/devices')).headers['content-security-policy'] ?? '';
+      expect(policy).toContain(
+        "img-src 'self' data: blob: https://*.tiles.example.net https://tile.googleapis.com;",
+      );
+      expect(policy).toContain("connect-src 'self' https://tile.googleapis.com;");
+    } finally {
+      await mapped.stop();
+    }
+    // `none` switches the tiles off (an empty variable is an unset one); a URL without {z}/{x}/{y} stops the edge.
+    expect(readConfig({ MAP_TILE_URL: 'none' }).MAP_TILE_URL).toBe('');
+    expect(() => readConfig({ MAP_TILE_URL: 'https://tiles.example.net/tile.png' })).toThrow(/MAP_TILE_URL/);
+    const bare = await startFixture({ MAP_TILE_URL: '' });
+    try {
+      const policy = (await bare.get('/management/devices')).headers['content-security-policy'] ?? '';
+      expect(policy).toContain("img-src 'self' data: blob:;");
+    } finally {
+      await bare.stop();
+    }
   });
 
   it('is alive, and not ready while the API is unreachable', async () => {

@@ -1,7 +1,7 @@
 import { BUILT_IN_ROLE_BY_NAME, type BuiltInRoleName } from '@fleetport/contracts/roles';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, deviceIdentities, users } from '../db/schema.ts';
+import { companies, deviceIdentities, devices, users } from '../db/schema.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { secretDigest } from '../modules/devices/status.ts';
 import { type ApiFixture, startTestApi, TEST_PASSWORD, type TestClient } from '../testing/fixtures.ts';
@@ -283,6 +283,15 @@ const COMPANY_ROUTES: Record<string, Record<Role, string>> = {
     end_user: /*              */ 'A    D           D       D        D',
     read_only: /*             */ 'D    D           D       D        D',
     support: /*               */ 'D    D           D       D        D',
+  },
+  // Listed = the companies of the devices on the map (one with a GPS fix is added to each).
+  'GET /api/devices/positions': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'A    A           D       D        D',
+    end_user: /*              */ 'A    D           D       D        D',
+    read_only: /*             */ 'A    D           D       D        D',
+    support: /*               */ 'A    A           A       A        A',
   },
   // Exported = the companies of the rows in the CSV.
   'GET /api/devices/export': {
@@ -781,6 +790,13 @@ const deviceIn = async (companyId: number): Promise<number> => {
   ).body.data.id;
 };
 
+/** A device of the company with a GPS fix, so that it is on the map. */
+const placedDeviceIn = async (companyId: number): Promise<void> => {
+  const id = await deviceIn(companyId);
+  const gps = { at: new Date().toISOString(), data: { lat: 54.7, lon: 25.3 } };
+  await fx.api.deps.db.update(devices).set({ state: { gps } }).where(eq(devices.id, id));
+};
+
 /** Paid credits of every type super_admin pools into the company, for the caller to act on. */
 const creditsIn = async (companyId: number): Promise<void> => {
   for (const typeId of [6, 8]) {
@@ -1080,6 +1096,13 @@ describe('authorisation matrix', () => {
             for (const relation of RELATIONS) await deviceIn(companyIds.get(relation) as number);
           }
           const answer = await client.get('/api/devices?limit=100&fields=company_id');
+          listed = new Set((answer.body.data ?? []).map((row: { company_id: number }) => row.company_id));
+        }
+        if (route === 'GET /api/devices/positions') {
+          if (role === ROLES[0]) {
+            for (const relation of RELATIONS) await placedDeviceIn(companyIds.get(relation) as number);
+          }
+          const answer = await client.get('/api/devices/positions');
           listed = new Set((answer.body.data ?? []).map((row: { company_id: number }) => row.company_id));
         }
         if (route === 'GET /api/devices/export') {

@@ -10,7 +10,14 @@ import helmet from 'helmet';
 
 const NONCE_SLOT = 'FPNONCESLOT';
 
-function helmetFor(https: boolean) {
+/** Origins beyond the edge's own that the console may load from (map tiles). */
+export interface ExtraSources {
+  readonly images: readonly string[];
+  readonly connect: readonly string[];
+}
+const NO_EXTRA: ExtraSources = { images: [], connect: [] };
+
+function helmetFor(https: boolean, extra: ExtraSources) {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -18,9 +25,9 @@ function helmetFor(https: boolean) {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", `'nonce-${NONCE_SLOT}'`],
         styleSrc: ["'self'", `'nonce-${NONCE_SLOT}'`],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...extra.images],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...extra.connect],
         manifestSrc: ["'self'"],
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
@@ -40,18 +47,15 @@ function helmetFor(https: boolean) {
 type HeaderList = ReadonlyArray<readonly [string, string]>;
 
 /** Runs helmet against a recording response and returns the headers it would set. */
-function recordHelmet(https: boolean): HeaderList {
+function recordHelmet(https: boolean, extra: ExtraSources): HeaderList {
   const headers = new Map<string, string>();
   const response = {
     setHeader: (name: string, value: string) => headers.set(name, String(value)),
     removeHeader: (name: string) => headers.delete(name),
   };
-  helmetFor(https)({} as never, response as never, () => undefined);
+  helmetFor(https, extra)({} as never, response as never, () => undefined);
   return [...headers];
 }
-
-const HTTP_HEADERS = recordHelmet(false);
-const HTTPS_HEADERS = recordHelmet(true);
 
 let pool = Buffer.alloc(0);
 let offset = 0;
@@ -78,24 +82,50 @@ function flatten(headers: HeaderList): { before: readonly string[]; csp: readonl
   return { before, csp };
 }
 
-const HTTP_LIST = flatten(HTTP_HEADERS);
-const HTTPS_LIST = flatten(HTTPS_HEADERS);
-
-/**
- * The security headers as a flat `[name, value, …]` list for `res.writeHead`, which takes it
- * without the per-header bookkeeping of `setHeader` (the themed page's path). HSTS and
- * upgrade-insecure-requests only over https.
- */
-export function securityHeaderList(nonce: string, https: boolean): string[] {
-  const { before, csp } = https ? HTTPS_LIST : HTTP_LIST;
-  return [...before, 'Content-Security-Policy', csp.join(nonce)];
+export interface SecurityHeaders {
+  /**
+   * The headers as a flat `[name, value, …]` list for `res.writeHead`, which takes it without
+   * the per-header bookkeeping of `setHeader` (the themed page's path). HSTS and
+   * upgrade-insecure-requests only over https.
+   */
+  list(nonce: string, https: boolean): string[];
+  /** Sets the headers on a response. */
+  apply(res: ServerResponse, nonce: string, https: boolean): void;
 }
 
-/** Sets the security headers; HSTS and upgrade-insecure-requests only over https. */
-export function applySecurityHeaders(res: ServerResponse, nonce: string, https: boolean): void {
-  const list = securityHeaderList(nonce, https);
-  for (let index = 0; index < list.length; index += 2)
-    res.setHeader(list[index] as string, list[index + 1] as string);
+/** The document headers, made once per edge (the CSP names the configured map tile hosts). */
+export function createSecurityHeaders(extra: ExtraSources = NO_EXTRA): SecurityHeaders {
+  const plain = flatten(recordHelmet(false, extra));
+  const secure = flatten(recordHelmet(true, extra));
+  const list = (nonce: string, https: boolean) => {
+    const { before, csp } = https ? secure : plain;
+    return [...before, 'Content-Security-Policy', csp.join(nonce)];
+  };
+  return {
+    list,
+    apply(res, nonce, https) {
+      const headers = list(nonce, https);
+      for (let index = 0; index < headers.length; index += 2)
+        res.setHeader(headers[index] as string, headers[index + 1] as string);
+    },
+  };
+}
+
+/** Google's Map Tiles API (2D tiles), used by the console's maps when GOOGLE_MAPS_KEY is set. */
+export const GOOGLE_TILES = 'https://tile.googleapis.com';
+
+/**
+ * The CSP source of a tile URL template: `https://tile.example.org/{z}/{x}/{y}.png` gives its
+ * origin; a `{s}` subdomain (`https://{s}.tile.example.org/…`) gives `https://*.tile.example.org`.
+ */
+export function tileSource(template: string): string | undefined {
+  try {
+    const url = new URL(template.replace(/\{s\}/g, 'subdomain').replace(/\{[a-z]+\}/gi, '0'));
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
+    return url.origin.replace('//subdomain.', '//*.');
+  } catch {
+    return undefined;
+  }
 }
 
 /** A brand image is never a document: nothing in it may run, load or frame anything. */

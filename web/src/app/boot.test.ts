@@ -2,7 +2,7 @@ import { type AxiosAdapter, AxiosError, type AxiosResponse, type InternalAxiosRe
 import { describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '../lib/auth.ts';
 import { ApiClient, type ApiClientOptions } from '../shared/api/client.ts';
-import { type BootEnv, boot } from './boot.ts';
+import { type BootEnv, boot, DEFAULT_FILE_CONFIG } from './boot.ts';
 
 // ---------------------------------------------------------------------------------------------
 // An in-memory API and config file; every call is logged in the order it reached them.
@@ -208,7 +208,7 @@ describe('boot ready', () => {
       status: 'ready',
       user: USER,
       localConfig: { max_devices_count: 500, total_devices_count: 12 },
-      fileConfig: { google_maps_key: 'maps-key', mfa_required: false },
+      fileConfig: { ...DEFAULT_FILE_CONFIG, google_maps_key: 'maps-key', mfa_required: false },
       storage: [{ key: 'language', value: 'ja' }],
     });
   });
@@ -232,7 +232,7 @@ describe('boot ready', () => {
       expect(state).toMatchObject({
         status: 'ready',
         user: USER,
-        fileConfig: { google_maps_key: '', mfa_required: true },
+        fileConfig: DEFAULT_FILE_CONFIG,
       });
     },
   );
@@ -313,7 +313,7 @@ describe('boot global errors', () => {
       expect(state).toEqual({
         status: 'notice',
         notice: code,
-        fileConfig: { google_maps_key: 'maps-key', mfa_required: false },
+        fileConfig: { ...DEFAULT_FILE_CONFIG, google_maps_key: 'maps-key', mfa_required: false },
       });
       expect(log).not.toContain('GET /storage?limit=100');
     },
@@ -354,7 +354,7 @@ describe('boot session', () => {
       status: 'ready',
       user: undefined,
       localConfig: { max_devices_count: 500, total_devices_count: 12 },
-      fileConfig: { google_maps_key: 'maps-key', mfa_required: false },
+      fileConfig: { ...DEFAULT_FILE_CONFIG, google_maps_key: 'maps-key', mfa_required: false },
       storage: [],
     });
     expect(log).not.toContain('POST /account/token/refresh');

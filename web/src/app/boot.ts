@@ -16,6 +16,9 @@ export interface LocalConfig {
 export interface FileConfig {
   google_maps_key: string;
   mfa_required: boolean;
+  /** Leaflet's tile URL template for the device maps; empty: positions without a background. */
+  map_tile_url: string;
+  map_tile_attribution: string;
 }
 
 export type BootState =
@@ -34,7 +37,16 @@ export type BootState =
 /** Spec §9: max_devices_count defaults to 0. */
 export const DEFAULT_LOCAL_CONFIG: LocalConfig = { max_devices_count: 0, total_devices_count: 0 };
 /** Spec §7: failure of /localrms-config.json falls back to defaults (MFA required by default). */
-export const DEFAULT_FILE_CONFIG: FileConfig = { google_maps_key: '', mfa_required: true };
+export const DEFAULT_FILE_CONFIG: FileConfig = {
+  google_maps_key: '',
+  mfa_required: true,
+  map_tile_url: '',
+  map_tile_attribution: '',
+};
+
+let clientConfig: FileConfig = DEFAULT_FILE_CONFIG;
+/** The edge's client configuration as start-up read it (the maps read their tiles from it). */
+export const fileConfigNow = (): FileConfig => clientConfig;
 
 export interface BootEnv {
   api: ApiClient;
@@ -66,9 +78,12 @@ async function loadFileConfig(fetchFile: BootEnv['fetchFile']): Promise<FileConf
     const response = await fetchFile('/localrms-config.json');
     if (!response.ok) return DEFAULT_FILE_CONFIG;
     const body = (await response.json()) as Partial<FileConfig>;
+    const text = (value: unknown) => (typeof value === 'string' ? value : '');
     return {
-      google_maps_key: typeof body.google_maps_key === 'string' ? body.google_maps_key : '',
+      google_maps_key: text(body.google_maps_key),
       mfa_required: typeof body.mfa_required === 'boolean' ? body.mfa_required : true,
+      map_tile_url: text(body.map_tile_url),
+      map_tile_attribution: text(body.map_tile_attribution),
     };
   } catch {
     return DEFAULT_FILE_CONFIG;
@@ -101,6 +116,7 @@ export async function boot(env: BootEnv): Promise<BootState> {
     return { status: 'redirecting' };
   }
   const [local, fileConfig] = await Promise.all([loadLocalConfig(env.api), loadFileConfig(env.fetchFile)]);
+  clientConfig = fileConfig;
   let user: CurrentUser | undefined;
   try {
     user = await env.api.getUser<CurrentUser>({ skipAuthRefresh: env.noAuth });

@@ -42,8 +42,13 @@ const SAME_IN_JAPANESE: ReadonlyMap<string, string> = new Map([
   ['admin.credits.gb', 'GB is the unit symbol in Japanese too'],
   ['admin.credits.columns.gb', 'GB is the unit symbol in Japanese too'],
   ['devices.dbm', 'dBm is the unit symbol in Japanese too'],
-  ['devices.metrics.wanIp', 'Japanese consoles write WAN IP in Latin letters'],
-  ['devices.metrics.simSlotValue', 'Japanese consoles write SIM and its slot number so'],
+  ['device.metrics.wanIp', 'Japanese consoles write WAN IP in Latin letters'],
+  ['device.metrics.simSlotValue', 'Japanese consoles write SIM and its slot number so'],
+  ['device.location.metres', 'm is the unit symbol in Japanese too'],
+  ['device.location.kmh', 'km/h is the unit symbol in Japanese too'],
+  ['device.services.wifi', 'Wi-Fi is written so in Japanese'],
+  ['device.services.l2tp', 'a protocol name'],
+  ['device.services.ssid', 'Japanese consoles write SSID in Latin letters'],
 ]);
 
 const PLACEHOLDER = /\{\{\s*([^}\s]+)\s*\}\}/g;

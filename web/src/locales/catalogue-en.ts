@@ -1,4 +1,5 @@
 import type admin from './en/admin.json';
+import type device from './en/device.json';
 import type devices from './en/devices.json';
 import type forms from './en/forms.json';
 import type grid from './en/grid.json';
@@ -15,6 +16,7 @@ import en from './en.json';
 export const englishCore = en;
 export type EnglishCatalogue = typeof en & {
   admin: typeof admin;
+  device: typeof device;
   devices: typeof devices;
   grid: typeof grid;
   forms: typeof forms;
@@ -24,6 +26,7 @@ export type EnglishCatalogue = typeof en & {
 
 export const ENGLISH_AREAS = {
   admin: async () => (await import('./en/admin.json')).default,
+  device: async () => (await import('./en/device.json')).default,
   devices: async () => (await import('./en/devices.json')).default,
   grid: async () => (await import('./en/grid.json')).default,
   forms: async () => (await import('./en/forms.json')).default,

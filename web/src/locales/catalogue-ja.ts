@@ -1,4 +1,5 @@
 import admin from './ja/admin.json';
+import device from './ja/device.json';
 import devices from './ja/devices.json';
 import forms from './ja/forms.json';
 import grid from './ja/grid.json';
@@ -7,4 +8,4 @@ import updates from './ja/updates.json';
 import ja from './ja.json';
 
 /** The Japanese catalogue, shaped as the English one; fetched only when Japanese is used. */
-export const japanese = { ...ja, admin, devices, forms, grid, modals, updates };
+export const japanese = { ...ja, admin, device, devices, forms, grid, modals, updates };

@@ -274,3 +274,39 @@ describe('metrics history and data usage', () => {
     expect(week.body.data.map((row: { data: { signal: number } }) => row.data.signal)).toEqual([-90, -70]);
   });
 });
+
+describe('GET /devices/positions (issue 6 map; spec §9 batches of 2000)', () => {
+  it("pages the caller's devices with a GPS fix by id, under the list's filters; other tenants' never", async () => {
+    const identities = await approve(3, '81');
+    const added = await superAdmin.post('/api/devices/batch', { company_id: retail, devices: identities });
+    const ids: number[] = added.body.data.rows.map((row: { id: number }) => row.id);
+    const place = (index: number) => ({ lat: 54.6 + index / 100, lon: 25.2 + index / 100 });
+    // Two of the three have a fix; the third never reported one.
+    for (const [index, id] of ids.slice(0, 2).entries()) {
+      await fx.api.deps.db
+        .update(devices)
+        .set({ state: { gps: { at: new Date().toISOString(), data: { ...place(index), altitude: null } } } })
+        .where(eq(devices.id, id));
+    }
+    const first = await superAdmin.get('/api/devices/positions?q=81&limit=1');
+    expect(first.body.data).toEqual([
+      { id: ids[0], name: expect.any(String), company_id: retail, status: 'pending', ...place(0) },
+    ]);
+    expect(first.body.meta.next).toBe(ids[0]);
+    const rest = await superAdmin.get(`/api/devices/positions?q=81&limit=1&after=${first.body.meta.next}`);
+    expect(rest.body.data.map((row: { id: number }) => row.id)).toEqual([ids[1]]);
+    const end = await superAdmin.get(`/api/devices/positions?q=81&limit=2000&after=${ids[1]}`);
+    expect(end.body).toMatchObject({ data: [], meta: { next: null } });
+    expect((await superAdmin.get('/api/devices/positions?limit=2001')).status).toBe(422);
+    // Retail is Acme's: Acme West's admin and Northwind see none of them.
+    for (const email of ['admin@northwind.example']) {
+      const other = await fx.login(email);
+      const seen = (await other.get('/api/devices/positions?q=81')).body.data as { id: number }[];
+      expect(seen.filter((row) => ids.includes(row.id))).toEqual([]);
+    }
+    const acme = await fx.login('admin@acme.example');
+    expect(
+      ((await acme.get('/api/devices/positions?q=81')).body.data as { id: number }[]).map((row) => row.id),
+    ).toEqual(ids.slice(0, 2));
+  });
+});

@@ -1,10 +1,12 @@
 import { csvLine } from '@fleetport/contracts/csv';
 import { TELEMETRY_CATEGORIES } from '@fleetport/contracts/device-protocol';
 import { deviceFilterSchema } from '@fleetport/contracts/device-requests';
-import { and, asc, desc, eq, gt, gte, lt } from 'drizzle-orm';
+import { counterSteps, type MobileCounter } from '@fleetport/contracts/devices';
+import { MAP_BATCH_SIZE } from '@fleetport/contracts/limits';
+import { and, asc, desc, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import type { Router } from 'express';
 import { z } from 'zod';
-import { auditLog, deviceConnectionLog, devices, deviceTelemetry } from '../../db/schema.ts';
+import { auditLog, companies, deviceConnectionLog, devices, deviceTelemetry } from '../../db/schema.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { idParam, type RouteRegistry } from '../../http/route.ts';
 import {
@@ -13,8 +15,10 @@ import {
   deviceConditions,
   findDevice,
   selectDevices,
+  statusSql,
   toDeviceRows,
 } from './list.ts';
+import { DEVICE_STATUSES } from './status.ts';
 
 /** The periods the metrics charts offer (issue 6: "selectable periods"). */
 export const METRIC_PERIODS = {
@@ -26,6 +30,11 @@ export const METRIC_PERIODS = {
 /** A chart gets at most this many points; a longer history is thinned evenly. */
 export const MAX_POINTS = 600;
 const EXPORT_BATCH = 500;
+/** Spec §9 map clusters: markers are added in batches of 2000, and the map reads them so. */
+export const POSITION_BATCH = MAP_BATCH_SIZE;
+
+const latSql = sql<number>`((${devices.state} #>> '{gps,data,lat}')::float8)`;
+const lonSql = sql<number>`((${devices.state} #>> '{gps,data,lon}')::float8)`;
 
 /** The export's columns: the list's fields, tags as their names. Headers are the API's field names, so a file re-imports. */
 const EXPORT_FIELDS = DEVICE_FIELDS.filter((field) => field !== 'description');
@@ -42,35 +51,18 @@ export function thin<T>(items: readonly T[], max: number): T[] {
   return Array.from({ length: max }, (_, index) => items[Math.round(index * step)] as T);
 }
 
-interface MobileCounter {
-  sim: number;
-  rx_bytes: number;
-  tx_bytes: number;
-}
-
-/**
- * Data used per SIM per day (UTC) from the dynamic readings' counters, which count from the
- * device's start: each step adds the counter's growth; a counter that went down (the device
- * restarted) adds its new value.
- */
+/** Data used per SIM per day (UTC), from the dynamic readings' counters (`counterSteps`). */
 export function dataUsageByDay(
   readings: readonly { at: Date; mobile: readonly MobileCounter[] }[],
 ): { day: string; sim: number; rx_bytes: number; tx_bytes: number }[] {
-  const last = new Map<number, MobileCounter>();
   const days = new Map<string, { day: string; sim: number; rx_bytes: number; tx_bytes: number }>();
-  for (const reading of readings) {
-    const day = reading.at.toISOString().slice(0, 10);
-    for (const counter of reading.mobile) {
-      const before = last.get(counter.sim);
-      last.set(counter.sim, counter);
-      if (!before) continue;
-      const grew = (now: number, then: number) => (now >= then ? now - then : now);
-      const key = `${day}/${counter.sim}`;
-      const entry = days.get(key) ?? { day, sim: counter.sim, rx_bytes: 0, tx_bytes: 0 };
-      entry.rx_bytes += grew(counter.rx_bytes, before.rx_bytes);
-      entry.tx_bytes += grew(counter.tx_bytes, before.tx_bytes);
-      days.set(key, entry);
-    }
+  for (const step of counterSteps(readings)) {
+    const day = step.reading.at.toISOString().slice(0, 10);
+    const key = `${day}/${step.sim}`;
+    const entry = days.get(key) ?? { day, sim: step.sim, rx_bytes: 0, tx_bytes: 0 };
+    entry.rx_bytes += step.rx_bytes;
+    entry.tx_bytes += step.tx_bytes;
+    days.set(key, entry);
   }
   return [...days.values()].sort((a, b) => a.day.localeCompare(b.day) || a.sim - b.sim);
 }
@@ -139,6 +131,58 @@ export function registerDeviceReads(registry: RouteRegistry, router: Router, dep
       }
       res.end();
       return undefined;
+    },
+  });
+
+  registry.add(router, {
+    method: 'get',
+    path: '/devices/positions',
+    summary:
+      "Where the matching devices are (their last GPS fix), for the map: pages of up to 2000 by id; meta.next is the next page's `after`.",
+    tag: 'devices',
+    access: { permission: 'view_devices' },
+    query: deviceFilterSchema.extend({
+      after: z.coerce.number().int().min(0).default(0),
+      limit: z.coerce.number().int().min(1).max(POSITION_BATCH).default(POSITION_BATCH),
+    }),
+    response: z.array(
+      z.object({
+        id: z.number(),
+        name: z.string(),
+        company_id: z.number(),
+        status: z.enum(DEVICE_STATUSES),
+        lat: z.number(),
+        lon: z.number(),
+      }),
+    ),
+    handler: async ({ auth, query }) => {
+      const { after, limit, ...filter } = query;
+      const rows = await db
+        .select({
+          id: devices.id,
+          name: devices.name,
+          company_id: devices.companyId,
+          status: statusSql,
+          lat: latSql,
+          lon: lonSql,
+        })
+        .from(devices)
+        .innerJoin(companies, eq(companies.id, devices.companyId))
+        .where(
+          and(
+            deviceConditions(auth, filter),
+            gt(devices.id, after),
+            sql`${latSql} is not null`,
+            sql`${lonSql} is not null`,
+          ),
+        )
+        .orderBy(asc(devices.id))
+        .limit(limit);
+      const last = rows.at(-1);
+      return {
+        data: rows.map((row) => ({ ...row, lat: Number(row.lat), lon: Number(row.lon) })),
+        meta: { next: rows.length === limit && last ? last.id : null },
+      };
     },
   });
 

@@ -37,6 +37,16 @@ const PAGES: Partial<Record<RouteName, PageLoader>> = {
     import('../../features/devices/DevicePage.tsx').then((module) => ({
       default: module.DynamicMetricsPage,
     })),
+  'device.location': () =>
+    import('../../features/devices/DevicePage.tsx').then((module) => ({ default: module.LocationPage })),
+  'device.metrics.mobile-data': () =>
+    import('../../features/devices/DevicePage.tsx').then((module) => ({ default: module.MobileDataPage })),
+  'device.metrics.io': () =>
+    import('../../features/devices/DevicePage.tsx').then((module) => ({ default: module.IoPage })),
+  'device.metrics.gps': () =>
+    import('../../features/devices/DevicePage.tsx').then((module) => ({ default: module.GpsPage })),
+  'device.services': () =>
+    import('../../features/devices/DevicePage.tsx').then((module) => ({ default: module.ServicesPage })),
   'device.data-usage': () =>
     import('../../features/devices/DevicePage.tsx').then((module) => ({ default: module.DataUsagePage })),
   companies: () => import('../../features/companies/CompaniesPage.tsx'),

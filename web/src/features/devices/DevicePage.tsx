@@ -1,12 +1,10 @@
-import { formatBytes, formatTemperature } from '@fleetport/contracts/format';
+import { formatTemperature } from '@fleetport/contracts/format';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
@@ -23,25 +21,26 @@ import { ensureArea } from '../../lib/i18n.ts';
 import { messageOf } from '../../shared/api/messages.ts';
 import { type DeviceDetail, deviceKey, useLiveDeviceStatus } from './api.ts';
 import { connectionLabel, StatusLabel, signalLabel, TagChips } from './DeviceCells.tsx';
+import { Gps, Io, Location, MobileData, Services } from './DeviceTabs.tsx';
+import {
+  capable,
+  Fact,
+  Facts,
+  NotAvailable,
+  numberOf,
+  type Period,
+  PeriodPicker,
+  Section,
+  TABLE_SX,
+  UsageTable,
+  useReadings,
+} from './device-parts.tsx';
 import { LineChart } from './LineChart.tsx';
 
 // The strings of this code come with it, not with the page (lib/i18n.ts).
-await ensureArea('devices');
+await Promise.all([ensureArea('devices'), ensureArea('device')]);
 
 const dialogs = () => import('./device-dialogs.tsx');
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box sx={{ minWidth: 140 }}>
-      <Typography variant="caption" color="text.secondary" component="dt">
-        {label}
-      </Typography>
-      <Typography variant="body2" component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-        {children}
-      </Typography>
-    </Box>
-  );
-}
 
 /**
  * A tab of the device page (/devices/{id}/…, spec §2): the device (GET /devices/{id}; 403 alike
@@ -132,10 +131,37 @@ function DeviceFrame({ tab, children }: { tab: string; children: (device: Device
           </Fact>
         </Stack>
       </Paper>
-      <RouteTabs parent="device" current={tab} params={{ id }} label={t('route.device')} />
+      <RouteTabs
+        parent="device"
+        current={tab}
+        params={{ id }}
+        label={t('route.device')}
+        hidden={tabsWithout(data).filter((name) => name !== tab)}
+      />
       {children(data)}
     </>
   );
+}
+
+/** The features each tab needs (any one of them); a device without them has no such tab. */
+const TAB_FEATURES: Record<string, readonly string[]> = {
+  'device.location': ['gps'],
+  'device.metrics.dynamic': ['mobile'],
+  'device.metrics.mobile-data': ['mobile'],
+  'device.metrics.io': ['io'],
+  'device.metrics.gps': ['gps'],
+  'device.data-usage': ['data_usage'],
+  'device.services': ['wifi', 'hotspot', 'ddns', 'l2tp'],
+};
+
+/**
+ * Issue 6: the capabilities derived from model and firmware decide which tabs show. A tab opened
+ * by its address anyway (a link, a bookmark) shows 'not available for this device'.
+ */
+function tabsWithout(device: DeviceDetail): string[] {
+  return Object.entries(TAB_FEATURES)
+    .filter(([, features]) => !features.some((feature) => capable(device, feature)))
+    .map(([name]) => name);
 }
 
 interface ActivityEvent {
@@ -149,10 +175,10 @@ interface ActivityEvent {
 
 /** Spec §8 connection log reasons (0, 10, 12, 20, 104 alike). */
 function reasonText(t: TFunction, reason: number | undefined): string {
-  if (reason === 14) return t('devices.activity.reason14');
-  if (reason === 15) return t('devices.activity.reason15');
-  if (reason === 7) return t('devices.activity.reason7');
-  return t('devices.activity.reason0');
+  if (reason === 14) return t('device.activity.reason14');
+  if (reason === 15) return t('device.activity.reason15');
+  if (reason === 7) return t('device.activity.reason7');
+  return t('device.activity.reason0');
 }
 
 function Activity({ device }: { device: DeviceDetail }) {
@@ -167,29 +193,15 @@ function Activity({ device }: { device: DeviceDetail }) {
   if (events.isError) return <Alert severity="error">{messageOf(events.error)}</Alert>;
   if (events.isPending) return <PageLoading />;
   if (events.data.length === 0)
-    return <Typography color="text.secondary">{t('devices.activity.empty')}</Typography>;
+    return <Typography color="text.secondary">{t('device.activity.empty')}</Typography>;
   return (
     <Paper variant="outlined">
-      <Box
-        component="table"
-        sx={{
-          width: '100%',
-          borderCollapse: 'collapse',
-          '& td, & th': {
-            p: 1,
-            textAlign: 'start',
-            borderBottom: 1,
-            borderColor: 'divider',
-            fontSize: '0.875rem',
-          },
-        }}
-        data-testid="device-activity"
-      >
+      <Box component="table" sx={TABLE_SX} data-testid="device-activity">
         <thead>
           <tr>
-            <th>{t('devices.activity.when')}</th>
-            <th>{t('devices.activity.event')}</th>
-            <th>{t('devices.activity.details')}</th>
+            <th>{t('device.activity.when')}</th>
+            <th>{t('device.activity.event')}</th>
+            <th>{t('device.activity.details')}</th>
           </tr>
         </thead>
         <tbody>
@@ -199,7 +211,7 @@ function Activity({ device }: { device: DeviceDetail }) {
               <td>
                 {event.kind === 'connection'
                   ? reasonText(t, event.reason)
-                  : t('devices.activity.action', { action: event.action ?? '' })}
+                  : t('device.activity.action', { action: event.action ?? '' })}
               </td>
               <td>{event.detail ?? ''}</td>
             </tr>
@@ -207,57 +219,6 @@ function Activity({ device }: { device: DeviceDetail }) {
         </tbody>
       </Box>
     </Paper>
-  );
-}
-
-const PERIODS = ['1h', '24h', '7d', '30d'] as const;
-type Period = (typeof PERIODS)[number];
-
-type Reading = { at: string; data: Record<string, unknown> };
-
-function useReadings(deviceId: number, category: string, period: Period) {
-  return useQuery({
-    queryKey: [...deviceKey(deviceId), 'telemetry', category, period],
-    staleTime: 30_000,
-    queryFn: async ({ signal }) =>
-      (
-        await api.http.get<{ data: Reading[] }>(`/devices/${deviceId}/telemetry`, {
-          params: { category, period },
-          signal,
-        })
-      ).data.data,
-  });
-}
-
-function PeriodPicker({ value, onChange }: { value: Period; onChange: (next: Period) => void }) {
-  const { t } = useTranslation();
-  return (
-    <TextField
-      select
-      size="small"
-      label={t('devices.page.period')}
-      value={value}
-      onChange={(event) => onChange(event.target.value as Period)}
-      sx={{ width: 200, mb: 2 }}
-    >
-      {PERIODS.map((period) => (
-        <MenuItem key={period} value={period}>
-          {t(`devices.page.periods.${period}`)}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
-}
-
-const numberOf = (value: unknown): number | null =>
-  typeof value === 'number' && Number.isFinite(value) ? value : null;
-
-function NotAvailable() {
-  const { t } = useTranslation();
-  return (
-    <Alert severity="info" data-testid="not-available">
-      {t('devices.notAvailable')}
-    </Alert>
   );
 }
 
@@ -273,50 +234,40 @@ function DynamicMetrics({ device }: { device: DeviceDetail }) {
       return value === null ? [] : [{ at: Date.parse(reading.at), value: value * scale }];
     });
   const charts = [
-    { key: 'signal', label: t('devices.metrics.signal') },
-    { key: 'rsrp', label: t('devices.metrics.rsrp') },
-    { key: 'rsrq', label: t('devices.metrics.rsrq') },
-    { key: 'sinr', label: t('devices.metrics.sinr') },
-    { key: 'temperature', label: t('devices.metrics.temperature'), scale: 0.1 },
+    { key: 'signal', label: t('device.metrics.signal') },
+    { key: 'rsrp', label: t('device.metrics.rsrp') },
+    { key: 'rsrq', label: t('device.metrics.rsrq') },
+    { key: 'sinr', label: t('device.metrics.sinr') },
+    { key: 'temperature', label: t('device.metrics.temperature'), scale: 0.1 },
   ];
   const uptime = numberOf(latest.uptime_s);
   return (
     <>
-      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-        <Typography variant="subtitle2" sx={{ mb: 1 }}>
-          {t('devices.metrics.latest')}
-        </Typography>
-        <Stack
-          component="dl"
-          direction="row"
-          spacing={3}
-          useFlexGap
-          sx={{ flexWrap: 'wrap', m: 0 }}
-          data-testid="latest-readings"
-        >
-          <Fact label={t('devices.metrics.connection')}>
+      <Section title={t('device.metrics.latest')}>
+        <Facts testId="latest-readings">
+          <Fact label={t('device.metrics.connection')}>
             {connectionLabel(t, (latest.connection_type as string | null) ?? null)}
           </Fact>
-          <Fact label={t('devices.metrics.signal')}>{signalLabel(t, numberOf(latest.signal))}</Fact>
-          <Fact label={t('devices.metrics.operator')}>
+          <Fact label={t('device.metrics.signal')}>{signalLabel(t, numberOf(latest.signal))}</Fact>
+          <Fact label={t('device.metrics.operator')}>
             {typeof latest.operator === 'string' ? latest.operator : '—'}
           </Fact>
-          <Fact label={t('devices.metrics.simSlot')}>
+          <Fact label={t('device.metrics.simSlot')}>
             {numberOf(latest.sim_slot) !== null
-              ? t('devices.metrics.simSlotValue', { slot: latest.sim_slot as number })
+              ? t('device.metrics.simSlotValue', { slot: latest.sim_slot as number })
               : '—'}
           </Fact>
-          <Fact label={t('devices.metrics.temperature')}>
+          <Fact label={t('device.metrics.temperature')}>
             {formatTemperature(numberOf(latest.temperature)) || '—'}
           </Fact>
-          <Fact label={t('devices.metrics.uptime')}>
+          <Fact label={t('device.metrics.uptime')}>
             {uptime === null ? '—' : `${Math.floor(uptime / 3600)} h ${Math.floor((uptime % 3600) / 60)} min`}
           </Fact>
-          <Fact label={t('devices.metrics.wanIp')}>
+          <Fact label={t('device.metrics.wanIp')}>
             {typeof latest.wan_ip === 'string' ? latest.wan_ip : '—'}
           </Fact>
-        </Stack>
-      </Paper>
+        </Facts>
+      </Section>
       <PeriodPicker value={period} onChange={setPeriod} />
       {readings.isError && <Alert severity="error">{messageOf(readings.error)}</Alert>}
       {readings.data && readings.data.length === 0 && (
@@ -328,7 +279,7 @@ function DynamicMetrics({ device }: { device: DeviceDetail }) {
             <Paper key={chart.key} variant="outlined" sx={{ p: 2 }}>
               <Typography variant="subtitle2">{chart.label}</Typography>
               <LineChart
-                label={t('devices.metrics.chartOf', { name: chart.label })}
+                label={t('device.metrics.chartOf', { name: chart.label })}
                 points={series(chart.key, chart.scale)}
                 language={i18n.language}
               />
@@ -359,50 +310,22 @@ function DataUsage({ device }: { device: DeviceDetail }) {
   if (usage.isError) return <Alert severity="error">{messageOf(usage.error)}</Alert>;
   if (usage.isPending) return <PageLoading />;
   if (usage.data.length === 0)
-    return <Typography color="text.secondary">{t('devices.usage.empty')}</Typography>;
+    return <Typography color="text.secondary">{t('device.usage.empty')}</Typography>;
   return (
     <Paper variant="outlined">
-      <Box
-        component="table"
-        sx={{
-          width: '100%',
-          borderCollapse: 'collapse',
-          '& td, & th': {
-            p: 1,
-            textAlign: 'start',
-            borderBottom: 1,
-            borderColor: 'divider',
-            fontSize: '0.875rem',
-          },
-        }}
-        data-testid="data-usage"
-      >
-        <thead>
-          <tr>
-            <th>{t('devices.usage.day')}</th>
-            <th>{t('devices.usage.sim')}</th>
-            <th>{t('devices.usage.received')}</th>
-            <th>{t('devices.usage.sent')}</th>
-            <th>{t('devices.usage.total')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {[...usage.data].reverse().map((row) => (
-            <tr key={`${row.day}/${row.sim}`}>
-              <td>{row.day}</td>
-              <td>{t('devices.metrics.simSlotValue', { slot: row.sim })}</td>
-              <td>{formatBytes(row.rx_bytes)}</td>
-              <td>{formatBytes(row.tx_bytes)}</td>
-              <td>{formatBytes(row.rx_bytes + row.tx_bytes)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </Box>
+      <UsageTable
+        testId="data-usage"
+        heads={[t('device.usage.day'), t('device.usage.sim')]}
+        rows={[...usage.data].reverse().map((row) => ({
+          key: `${row.day}/${row.sim}`,
+          cells: [row.day, t('device.metrics.simSlotValue', { slot: row.sim })],
+          rx: row.rx_bytes,
+          tx: row.tx_bytes,
+        }))}
+      />
     </Paper>
   );
 }
-
-const capable = (device: DeviceDetail, feature: string) => device.capabilities?.[feature] === true;
 
 /** /devices/{id}/activity: the connection log and the actions taken (spec §2 default tab). */
 export function ActivityPage() {
@@ -431,4 +354,45 @@ export function DataUsagePage() {
       }
     </DeviceFrame>
   );
+}
+
+/** /devices/{id}/location. */
+export function LocationPage() {
+  return (
+    <DeviceFrame tab="device.location">
+      {(device) => (capable(device, 'gps') ? <Location device={device} /> : <NotAvailable />)}
+    </DeviceFrame>
+  );
+}
+
+/** /management/devices/{id}/metrics/mobile-data. */
+export function MobileDataPage() {
+  return (
+    <DeviceFrame tab="device.metrics.mobile-data">
+      {(device) => (capable(device, 'mobile') ? <MobileData device={device} /> : <NotAvailable />)}
+    </DeviceFrame>
+  );
+}
+
+/** /management/devices/{id}/metrics/io. */
+export function IoPage() {
+  return (
+    <DeviceFrame tab="device.metrics.io">
+      {(device) => (capable(device, 'io') ? <Io device={device} /> : <NotAvailable />)}
+    </DeviceFrame>
+  );
+}
+
+/** /management/devices/{id}/metrics/gps. */
+export function GpsPage() {
+  return (
+    <DeviceFrame tab="device.metrics.gps">
+      {(device) => (capable(device, 'gps') ? <Gps device={device} /> : <NotAvailable />)}
+    </DeviceFrame>
+  );
+}
+
+/** /devices/{id}/services. */
+export function ServicesPage() {
+  return <DeviceFrame tab="device.services">{(device) => <Services device={device} />}</DeviceFrame>;
 }

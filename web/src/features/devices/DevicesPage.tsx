@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { can, useSignedInUser } from '../../lib/auth.ts';
 import { ensureArea } from '../../lib/i18n.ts';
 import { messageOf } from '../../shared/api/messages.ts';
@@ -27,6 +27,7 @@ const dialogs = () => import('./device-dialogs.tsx');
 const DeviceFilterBar = lazy(() =>
   import('./DeviceFilterBar.tsx').then((module) => ({ default: module.DeviceFilterBar })),
 );
+const FleetMap = lazy(() => import('./map/FleetMap.tsx').then((module) => ({ default: module.FleetMap })));
 const BulkBar = lazy(() => import('./BulkBar.tsx').then((module) => ({ default: module.BulkBar })));
 const FILTERS_HEIGHT = 78;
 
@@ -60,6 +61,9 @@ export default function DevicesPage() {
   const manages = can(user, 'manage_devices');
   const [filters, setFilters] = useState<DeviceFilters>({});
   const [selected, setSelected] = useState<(string | number)[]>([]);
+  // The map view is in the address, so it can be linked and survives a reload.
+  const [search, setSearch] = useSearchParams();
+  const onMap = search.get('view') === 'map';
   useLiveDeviceStatus();
 
   const columns = useMemo<ServerColumn<DeviceListItem>[]>(
@@ -151,6 +155,14 @@ export default function DevicesPage() {
       <ListToolbar<DeviceListItem> searchLabel={t('devices.search')} onSearch={list.setSearch}>
         <Button
           variant="outlined"
+          aria-pressed={onMap}
+          onClick={() => setSearch(onMap ? {} : { view: 'map' }, { replace: true })}
+          data-testid="toggle-map"
+        >
+          {onMap ? t('devices.showTable') : t('devices.showMap')}
+        </Button>
+        <Button
+          variant="outlined"
           startIcon={<DownloadIcon />}
           onClick={() => void exportCsv()}
           data-testid="list-export"
@@ -195,7 +207,7 @@ export default function DevicesPage() {
           />
         </Suspense>
       </Box>
-      {manages && selected.length > 0 && (
+      {manages && selected.length > 0 && !onMap && (
         <Suspense fallback={null}>
           <BulkBar
             selected={selected}
@@ -206,15 +218,21 @@ export default function DevicesPage() {
           />
         </Suspense>
       )}
-      <Box sx={LINK_SX}>
-        <ListGrid<DeviceListItem>
-          list={list}
-          label={t('route.devices')}
-          columns={columns}
-          emptyText={t('devices.empty')}
-          selection={manages ? { ids: selected, onChange: setSelected } : undefined}
-        />
-      </Box>
+      {onMap ? (
+        <Suspense fallback={null}>
+          <FleetMap params={list.exportParams as Record<string, string | number>} total={list.total} />
+        </Suspense>
+      ) : (
+        <Box sx={LINK_SX}>
+          <ListGrid<DeviceListItem>
+            list={list}
+            label={t('route.devices')}
+            columns={columns}
+            emptyText={t('devices.empty')}
+            selection={manages ? { ids: selected, onChange: setSelected } : undefined}
+          />
+        </Box>
+      )}
     </>
   );
 }

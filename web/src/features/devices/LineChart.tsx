@@ -3,7 +3,7 @@ import { formatDateTime } from '../../lib/dates.ts';
 
 const WIDTH = 600;
 const HEIGHT = 180;
-const PAD = { left: 44, right: 8, top: 8, bottom: 22 };
+const PAD = { left: 64, right: 8, top: 8, bottom: 22 };
 
 /**
  * A small time series chart in plain SVG (no chart library on the page): the line, the lowest
@@ -13,10 +13,13 @@ export function LineChart({
   points,
   label,
   language,
+  format = (value: number) => String(Math.round(value * 10) / 10),
 }: {
   points: readonly { at: number; value: number }[];
   label: string;
   language: string;
+  /** How the lowest and highest values are written (bytes, volts…). */
+  format?: (value: number) => string;
 }) {
   if (points.length === 0) return null;
   const first = points[0] as { at: number; value: number };
@@ -34,7 +37,6 @@ export function LineChart({
   const path = points
     .map((point, index) => `${index ? 'L' : 'M'}${x(point.at).toFixed(1)},${y(point.value).toFixed(1)}`)
     .join('');
-  const round = (value: number) => String(Math.round(value * 10) / 10);
   return (
     <Box
       component="svg"
@@ -59,10 +61,10 @@ export function LineChart({
           strokeOpacity={0.3}
         />
         <text x={PAD.left - 4} y={PAD.top + 8} textAnchor="end">
-          {round(high)}
+          {format(high)}
         </text>
         <text x={PAD.left - 4} y={HEIGHT - PAD.bottom} textAnchor="end">
-          {round(low)}
+          {format(low)}
         </text>
         <text x={PAD.left} y={HEIGHT - 6}>
           {formatDateTime(new Date(first.at).toISOString(), language)}
