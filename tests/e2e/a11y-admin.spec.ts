@@ -40,6 +40,11 @@ for (const scheme of SCHEMES) {
       await page.goto(urlFor('localhost', '/companies'));
       await page.getByRole('searchbox', { name: 'Search companies' }).fill('Acme East Retail');
       await page.getByRole('grid').getByRole('link', { name: 'Acme East Retail' }).click();
+      // Spec §2: a company opens on its devices tab.
+      await expect(page).toHaveURL(/\/companies\/\d+\/devices$/);
+      await expect(page.getByRole('grid', { name: 'Devices' })).toBeVisible();
+      expect(await seriousViolations(page), 'company devices tab').toEqual([]);
+      await page.getByRole('tab', { name: 'Metrics' }).click();
       await expect(page.getByTestId('company-credits')).toBeVisible();
       expect(await seriousViolations(page), 'company page').toEqual([]);
       for (const [button, dialog] of [

@@ -75,6 +75,10 @@ test('an admin creates a subsidiary two levels deep, sees it in the tree, moves,
 
   // Move the upper company (with its subsidiary) under Acme East Retail (4th level).
   await page.getByRole('link', { name: upper }).click();
+  // Spec §2: a company opens on its devices tab (a new one has none yet).
+  await expect(page).toHaveURL(/\/companies\/\d+\/devices$/);
+  await expect(page.getByRole('grid', { name: 'Devices' })).toContainText('No devices match.');
+  await page.getByRole('tab', { name: 'Metrics' }).click();
   await expect(page).toHaveURL(/\/companies\/\d+\/metrics$/);
   await expect(page.getByTestId('page-title')).toHaveText(upper);
   await expect(page.getByTestId('company-parent')).toHaveText('Acme West');
@@ -98,6 +102,7 @@ test('an admin creates a subsidiary two levels deep, sees it in the tree, moves,
 
   // Edit: unchanged is refused with the spec's words (spec §5), a new name is saved.
   await treeNode(page, upper).getByRole('link', { name: upper }).click();
+  await page.getByRole('tab', { name: 'Metrics' }).click();
   await page.getByRole('button', { name: 'Edit company' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit company' });
   await edit.getByRole('button', { name: 'Save' }).click();

@@ -190,6 +190,32 @@ test("the map shows the fleet's positions under the page's search; a device open
   }
 });
 
+test("a company opens on its devices tab; a tag's page lists the devices with the tag", async ({ page }) => {
+  await signIn(page, 'super@fleetport.example');
+  const { row } = await onlineDevice(page);
+  const detail = (await callApi(page, 'GET', `/devices/${row.id}`)).body.data as { company_id: number };
+  await page.goto(urlFor('acme.localhost', `/companies/${detail.company_id}`));
+  await expect(page).toHaveURL(new RegExp(`/companies/${detail.company_id}/devices$`));
+  await expect(page.getByRole('tab', { name: 'Devices', selected: true })).toBeVisible();
+  // The company is fixed: no company filter, and only its devices.
+  await expect(page.getByTestId('filter-company_id')).toHaveCount(0);
+  await page.getByTestId('list-search').fill(row.serial);
+  await expect(
+    page.getByRole('grid', { name: 'Devices' }).getByRole('row').filter({ hasText: row.serial }),
+  ).toHaveCount(1);
+
+  const name = `Fleet ${Date.now().toString(36)}`;
+  const tag = await callApi(page, 'POST', '/tags', { company_id: detail.company_id, name });
+  const tagId = (tag.body.data as { id: number }).id;
+  expect((await callApi(page, 'PUT', `/devices/${row.id}/tags`, { tag_ids: [tagId] })).status).toBe(200);
+  await page.goto(urlFor('acme.localhost', `/tag/${tagId}`));
+  await expect(page.getByTestId('page-title')).toHaveText(name);
+  const grid = page.getByRole('grid', { name: 'Devices' });
+  await expect(grid.getByRole('row').filter({ hasText: row.serial })).toHaveCount(1);
+  // Only the tagged one.
+  await expect(grid.getByRole('row')).toHaveCount(2);
+});
+
 test('add devices from a CSV file: the good row is added, the bad one is answered with its line', async ({
   page,
 }) => {

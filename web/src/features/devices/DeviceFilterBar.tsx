@@ -44,6 +44,7 @@ const LABEL_SX = {
 /** Up to 100 choices of a list (spec §9 option lists), by name. */
 function useOptions(url: string): Option[] {
   const query = useQuery({
+    enabled: url !== '',
     queryKey: ['options', url],
     queryFn: async () =>
       (
@@ -95,6 +96,8 @@ interface DeviceFilterBarProps {
   statuses: readonly DeviceStatus[];
   generations: readonly ConnectionGeneration[];
   buckets: readonly SignalBucket[];
+  /** Filters the page has fixed (a company's devices tab has no company filter). */
+  fixed?: readonly (keyof DeviceFilters)[];
 }
 
 /**
@@ -102,10 +105,17 @@ interface DeviceFilterBarProps {
  * so they live here and combine): status, model, company, tag, connection type, signal and
  * firmware. Each is one list parameter of GET /devices.
  */
-export function DeviceFilterBar({ filters, onChange, statuses, generations, buckets }: DeviceFilterBarProps) {
+export function DeviceFilterBar({
+  filters,
+  onChange,
+  statuses,
+  generations,
+  buckets,
+  fixed = [],
+}: DeviceFilterBarProps) {
   const { t } = useTranslation();
-  const companies = useOptions('/companies');
-  const tags = useOptions('/tags');
+  const companies = useOptions(fixed.includes('company_id') ? '' : '/companies');
+  const tags = useOptions(fixed.includes('tag_id') ? '' : '/tags');
   const set = (key: keyof DeviceFilters, value: string | number | undefined) =>
     onChange({ ...filters, [key]: value === '' ? undefined : value });
   const select = (
@@ -163,17 +173,19 @@ export function DeviceFilterBar({ filters, onChange, statuses, generations, buck
         t('devices.columns.signal'),
         buckets.map((bucket) => ({ value: bucket, label: t(`devices.signal.${bucket}`) })),
       )}
-      {select(
-        'company_id',
-        t('devices.columns.company'),
-        companies.map((company) => ({ value: company.id, label: company.name })),
-        180,
-      )}
-      {select(
-        'tag_id',
-        t('devices.columns.tags'),
-        tags.map((tag) => ({ value: tag.id, label: tag.name })),
-      )}
+      {!fixed.includes('company_id') &&
+        select(
+          'company_id',
+          t('devices.columns.company'),
+          companies.map((company) => ({ value: company.id, label: company.name })),
+          180,
+        )}
+      {!fixed.includes('tag_id') &&
+        select(
+          'tag_id',
+          t('devices.columns.tags'),
+          tags.map((tag) => ({ value: tag.id, label: tag.name })),
+        )}
       <TypedFilter
         label={t('devices.columns.model')}
         value={filters.model}

@@ -49,6 +49,12 @@ const LINK_SX = {
 /** Columns a first visit hides (the user's own choice is kept in user storage). */
 const HIDDEN_AT_FIRST = { mac: false, monitoring: false, operator: false, firmware: false } as const;
 
+/** The devices the page is about: all the user sees, or a company's, or a tag's. */
+export interface DeviceScope {
+  company_id?: number;
+  tag_id?: number;
+}
+
 /**
  * /management/devices (spec §2; issue 6): the devices the user sees, paged, sorted and filtered
  * by the server with the filters above the grid; statuses change live; the CSV export streams
@@ -56,6 +62,11 @@ const HIDDEN_AT_FIRST = { mac: false, monitoring: false, operator: false, firmwa
  * by form, file or list.
  */
 export default function DevicesPage() {
+  return <DeviceList />;
+}
+
+/** The devices list of a page: the devices page, a company's devices tab, a tag's page. */
+export function DeviceList({ scope }: { scope?: DeviceScope }) {
   const { t, i18n } = useTranslation();
   const user = useSignedInUser();
   const manages = can(user, 'manage_devices');
@@ -126,7 +137,7 @@ export default function DevicesPage() {
     ],
     [t, i18n.language],
   );
-  const fixed = useMemo(() => filterParams(filters), [filters]);
+  const fixed = useMemo(() => filterParams({ ...filters, ...scope }), [filters, scope]);
   const list = useServerList<DeviceListItem>({
     gridId: 'devices',
     url: '/devices',
@@ -204,6 +215,7 @@ export default function DevicesPage() {
             statuses={DEVICE_STATUSES}
             generations={CONNECTION_GENERATIONS}
             buckets={SIGNAL_BUCKETS}
+            fixed={scope ? (Object.keys(scope) as (keyof DeviceScope)[]) : undefined}
           />
         </Suspense>
       </Box>

@@ -4,6 +4,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { PageLoading } from '../../app/GuardedPage.tsx';
@@ -14,6 +15,7 @@ import { can, useSignedInUser } from '../../lib/auth.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { ensureArea } from '../../lib/i18n.ts';
 import { messageOf } from '../../shared/api/messages.ts';
+import { DeviceList } from '../devices/DevicesPage.tsx';
 import { type Tag, tagKey } from './api.ts';
 import { TagActions } from './TagActions.tsx';
 import { TagChip } from './TagChip.tsx';
@@ -21,12 +23,10 @@ import { TagChip } from './TagChip.tsx';
 // The strings of this code come with it, not with the page (lib/i18n.ts).
 await ensureArea('admin');
 
-/** /tag/{id} (spec §2): a tag, its company and description; edit and delete for tag managers. */
+/** /tag/{id} (spec §2): a tag, its company and description, edit and delete for tag managers, and its devices. */
 export default function TagPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const user = useSignedInUser();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
   const tag = useQuery({
@@ -41,6 +41,33 @@ export default function TagPage() {
   }
   if (tag.isPending) return <PageLoading />;
   const data = tag.data;
+  return (
+    <>
+      <TagDetails tag={data} />
+      {can(user, 'view_devices') && <TagDevices tagId={data.id} />}
+    </>
+  );
+}
+
+/** The tag's devices (issue 6: 'the tag page's devices'), as on the devices page. */
+function TagDevices({ tagId }: { tagId: number }) {
+  const { t } = useTranslation();
+  const scope = useMemo(() => ({ tag_id: tagId }), [tagId]);
+  return (
+    <Box component="section" sx={{ mt: 3 }} aria-labelledby="tag-devices">
+      <Typography variant="h6" component="h2" id="tag-devices" sx={{ mb: 1 }}>
+        {t('admin.tags.devices')}
+      </Typography>
+      <DeviceList scope={scope} />
+    </Box>
+  );
+}
+
+function TagDetails({ tag: data }: { tag: Tag }) {
+  const { t, i18n } = useTranslation();
+  const user = useSignedInUser();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 720 }}>
       <Stack direction="row" sx={{ alignItems: 'center', mb: 2 }}>
