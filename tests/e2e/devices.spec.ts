@@ -216,6 +216,51 @@ test("a company opens on its devices tab; a tag's page lists the devices with th
   await expect(grid.getByRole('row')).toHaveCount(2);
 });
 
+test("Approved Devices: the super admin imports a manufacturer's CSV; a bad line is named and nothing is saved", async ({
+  page,
+}) => {
+  await signIn(page, 'super@fleetport.example');
+  await page.goto(urlFor('acme.localhost', '/auth-devices'));
+  await expect(page.getByTestId('page-title')).toHaveText('Approved Devices');
+  const stamp = String(Date.now()).slice(-8);
+  const serial = (n: number) => `77${stamp}${n}`;
+  const mac = (n: number) => `00:1E:42:77:${stamp.slice(-2)}:0${n}`;
+  const file = (lines: string[]) => ({
+    name: 'approved.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(['serial,mac,secret', ...lines].join('\n')),
+  });
+  await page
+    .getByTestId('approved-file')
+    .setInputFiles(
+      file([
+        `${serial(1)},${mac(1)},secret-${serial(1)}-0123456789`,
+        `${serial(2)},not-a-mac,secret-${serial(2)}-0123456789`,
+      ]),
+    );
+  await expect(page.getByTestId('approved-problem')).toContainText('Line 3');
+  await page.getByTestId('list-search').fill(stamp);
+  const grid = page.getByRole('grid', { name: 'Approved Devices' });
+  await expect(grid.getByRole('row')).toHaveCount(1);
+
+  await page
+    .getByTestId('approved-file')
+    .setInputFiles(
+      file([
+        `${serial(1)},${mac(1)},secret-${serial(1)}-0123456789`,
+        `${serial(2)},${mac(2)},secret-${serial(2)}-0123456789`,
+      ]),
+    );
+  await expect(page.getByText('2 devices approved; 0 already were.')).toBeVisible();
+  await expect(grid.getByRole('row').filter({ hasText: serial(1) })).toContainText(
+    'Not added to a company yet',
+  );
+  // The secret is never shown.
+  await expect(grid).not.toContainText('secret-');
+  await page.getByTestId('approved-unclaimed').check();
+  await expect(grid.getByRole('row')).toHaveCount(3);
+});
+
 test('add devices from a CSV file: the good row is added, the bad one is answered with its line', async ({
   page,
 }) => {
