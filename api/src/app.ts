@@ -18,6 +18,7 @@ import { registerLocalConfigRoutes } from './modules/config/routes.ts';
 import { registerCreditRoutes } from './modules/credits/routes.ts';
 import { registerDeviceReads } from './modules/devices/reads.ts';
 import { registerDeviceRoutes } from './modules/devices/routes.ts';
+import { registerDeviceStatistics } from './modules/devices/statistics.ts';
 import { registerDeviceWrites } from './modules/devices/writes.ts';
 import { registerDistributorRoutes } from './modules/distributors/routes.ts';
 import { registerFileRoutes } from './modules/files/routes.ts';
@@ -109,6 +110,7 @@ export function createApi(deps: ApiDeps): Api {
   registerDeviceReads(registry, router, deps);
   registerDeviceRoutes(registry, router, deps);
   registerDeviceWrites(registry, router, deps);
+  registerDeviceStatistics(registry, router, deps);
   registerBrandAccessRoutes(registry, router, deps);
   registerLocalConfigRoutes(registry, router, deps);
   registerStorageRoutes(registry, router, deps);

@@ -388,7 +388,13 @@ export const ROUTES = [
   },
 
   // System
-  { name: 'statistics', path: '/statistics', title: 'Statistics', permission: 'view_statistics' },
+  {
+    name: 'statistics',
+    path: '/statistics',
+    title: 'Statistics',
+    permission: 'view_statistics',
+    redirectTo: 'statistics.connection-manager',
+  },
   {
     name: 'statistics.connection-manager',
     path: '/statistics/connection-manager',

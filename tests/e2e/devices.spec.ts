@@ -294,3 +294,20 @@ test('add devices from a CSV file: the good row is added, the bad one is answere
     .filter({ hasText: identity.serial });
   await expect(line).toContainText('Acme West');
 });
+
+test('Statistics: how many devices are online, and the fleet by status, connection type, model and firmware', async ({
+  page,
+}) => {
+  await signIn(page, 'admin@acme.example', 'acme.localhost', '/statistics');
+  await expect(page).toHaveURL(/\/statistics\/online-devices$/);
+  await expect(page.getByRole('tab', { name: 'Online devices', selected: true })).toBeVisible();
+  await expect(page.getByTestId('statistics-online')).toHaveText(/^\d+ of \d+ devices online$/);
+  await expect(page.getByTestId('statistics-status')).toContainText('Online');
+  await expect(page.getByTestId('statistics-model')).toContainText(/RUT|TRB|TCR|TAP|TSW|OTD/);
+  await expect(page.getByTestId('statistics-connection_type')).toContainText('%');
+  // The company's metrics tab counts its devices too.
+  const { row } = await onlineDevice(page);
+  const detail = (await callApi(page, 'GET', `/devices/${row.id}`)).body.data as { company_id: number };
+  await page.goto(urlFor('acme.localhost', `/companies/${detail.company_id}/metrics`));
+  await expect(page.getByTestId('company-online')).toHaveText(/^[1-9]\d*$/);
+});

@@ -284,6 +284,15 @@ const COMPANY_ROUTES: Record<string, Record<Role, string>> = {
     read_only: /*             */ 'D    D           D       D        D',
     support: /*               */ 'D    D           D       D        D',
   },
+  // Listed = the companies whose devices are counted (one is added to each).
+  'GET /api/statistics/devices': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'A    A           D       D        D',
+    end_user: /*              */ 'A    D           D       D        D',
+    read_only: /*             */ 'A    D           D       D        D',
+    support: /*               */ 'A    A           A       A        A',
+  },
   // Listed = the companies of the devices on the map (one with a GPS fix is added to each).
   'GET /api/devices/positions': {
     super_admin: /*           */ 'A    A           A       A        A',
@@ -1097,6 +1106,17 @@ describe('authorisation matrix', () => {
           }
           const answer = await client.get('/api/devices?limit=100&fields=company_id');
           listed = new Set((answer.body.data ?? []).map((row: { company_id: number }) => row.company_id));
+        }
+        if (route === 'GET /api/statistics/devices') {
+          if (role === ROLES[0]) {
+            for (const relation of RELATIONS) await deviceIn(companyIds.get(relation) as number);
+          }
+          listed = new Set();
+          for (const relation of RELATIONS) {
+            const company = companyIds.get(relation) as number;
+            const answer = await client.get(`/api/statistics/devices?by=status&company_id=${company}`);
+            if ((answer.body.data?.total ?? 0) > 0) listed.add(company);
+          }
         }
         if (route === 'GET /api/devices/positions') {
           if (role === ROLES[0]) {

@@ -310,3 +310,32 @@ describe('GET /devices/positions (issue 6 map; spec §9 batches of 2000)', () =>
     ).toEqual(ids.slice(0, 2));
   });
 });
+
+describe('GET /statistics/devices (spec §2 /statistics: devices by status, connection type, model, firmware)', () => {
+  it("counts the caller's devices by one property under the list's filters, largest first", async () => {
+    const identities = await approve(3, '8399');
+    const added = await superAdmin.post('/api/devices/batch', { company_id: retail, devices: identities });
+    const ids: number[] = added.body.data.rows.map((row: { id: number }) => row.id);
+    await report(ids[0] as number, { connection_type: 'LTE', signal: -60 });
+    await report(ids[1] as number, { connection_type: '5G-SA', signal: -80 });
+    const byStatus = await superAdmin.get('/api/statistics/devices?by=status&q=8399');
+    expect(byStatus.body.data).toEqual({
+      groups: [
+        { key: 'online', count: 2 },
+        { key: 'pending', count: 1 },
+      ],
+      other: 0,
+      total: 3,
+    });
+    const byGeneration = (await superAdmin.get('/api/statistics/devices?by=connection_type&q=8399')).body.data;
+    expect(byGeneration.groups).toEqual([
+      { key: '4G', count: 1 },
+      { key: '5G', count: 1 },
+      { key: 'none', count: 1 },
+    ]);
+    expect((await superAdmin.get('/api/statistics/devices?by=colour')).status).toBe(422);
+    // Another tenant counts none of them.
+    const northwind = await fx.login('admin@northwind.example');
+    expect((await northwind.get('/api/statistics/devices?by=status&q=8399')).body.data.total).toBe(0);
+  });
+});

@@ -4,10 +4,11 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { api } from '../../lib/api.ts';
 import { can, useSignedInUser } from '../../lib/auth.ts';
 import { useBrand } from '../../lib/brand.ts';
 import { formatDateTime } from '../../lib/dates.ts';
@@ -34,12 +35,28 @@ function Figure({ label, children, testId }: { label: string; children: ReactNod
 }
 
 /**
- * /companies/{company_id}/metrics: the company's figures (tier, parent, users, subsidiaries) and,
- * for those who manage companies, edit, move and delete. Devices, credits and data join with
- * their issues.
+ * /companies/{company_id}/metrics: the company's figures (tier, parent, users, subsidiaries, its
+ * devices and how many are online, credits and data) and, for those who manage companies, edit,
+ * move and delete.
  */
 export default function CompanyMetricsPage() {
   return <CompanyTabFrame tab="company.metrics">{(company) => <Metrics data={company} />}</CompanyTabFrame>;
+}
+
+/** The company's own devices that are online now (spec §4 Online). */
+function OnlineDevices({ companyId }: { companyId: number }) {
+  const online = useQuery({
+    queryKey: ['devices', 'list', 'online-count', companyId],
+    staleTime: 0,
+    queryFn: async ({ signal }) =>
+      (
+        await api.http.get<{ meta: { total: number } }>('/devices', {
+          params: { company_id: companyId, status: 'online', limit: 1, fields: 'id' },
+          signal,
+        })
+      ).data.meta.total,
+  });
+  return <>{online.data ?? '—'}</>;
 }
 
 function Metrics({ data }: { data: CompanyListItem }) {
@@ -91,6 +108,18 @@ function Metrics({ data }: { data: CompanyListItem }) {
         <Figure label={t('admin.companies.overview.subsidiaries')} testId="company-subsidiaries">
           {data.subsidiaries}
         </Figure>
+        {can(user, 'view_devices') && (
+          <Figure label={t('admin.companies.overview.devices')} testId="company-devices">
+            <Link component={RouterLink} to={`/companies/${data.id}/devices`}>
+              {data.devices}
+            </Link>
+          </Figure>
+        )}
+        {can(user, 'view_devices') && (
+          <Figure label={t('admin.companies.overview.online')} testId="company-online">
+            <OnlineDevices companyId={data.id} />
+          </Figure>
+        )}
         {can(user, 'view_credits') && (
           <Figure label={t('admin.credits.creditsLeft')} testId="company-credits">
             {data.credits_left}
