@@ -305,6 +305,14 @@ test('Statistics: how many devices are online, and the fleet by status, connecti
   await expect(page.getByTestId('statistics-status')).toContainText('Online');
   await expect(page.getByTestId('statistics-model')).toContainText(/RUT|TRB|TCR|TAP|TSW|OTD/);
   await expect(page.getByTestId('statistics-connection_type')).toContainText('%');
+  // Action logs: the audit log, searchable; the admin's own sign-in is in it.
+  await page.getByRole('tab', { name: 'Action logs' }).click();
+  await expect(page).toHaveURL(/\/statistics\/action-logs$/);
+  await page.getByTestId('list-search').fill('login');
+  const log = page.getByRole('grid', { name: 'Action logs' });
+  await expect(log.getByRole('row').filter({ hasText: 'admin@acme.example' }).first()).toContainText(
+    'POST /account/login',
+  );
   // The company's metrics tab counts its devices too.
   const { row } = await onlineDevice(page);
   const detail = (await callApi(page, 'GET', `/devices/${row.id}`)).body.data as { company_id: number };

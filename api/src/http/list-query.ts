@@ -85,3 +85,8 @@ export function pickFields<T extends Record<string, unknown>>(
   if (!fields) return rows;
   return rows.map((row) => Object.fromEntries(fields.map((name) => [name, row[name]])));
 }
+
+/** `value` for a LIKE pattern, its wildcards and escape character taken literally. */
+export const escapeLike = (value: string) => value.replace(/[\\%_]/g, '\\$&');
+/** A LIKE pattern matching text that contains `value` (the lists' searches and text filters). */
+export const contains = (value: string) => `%${escapeLike(value)}%`;

@@ -22,6 +22,11 @@ describe('audit log (hash-chained)', () => {
     expect(actions).toContain('POST /password-confirmation');
     const storage = log.body.data.find((entry: { action: string }) => entry.action === 'POST /storage');
     expect(storage.after).toEqual({ key: 'audit.me', value: { columns: 3 } });
+    // Readable: who and where by name (the Action logs tab shows them).
+    expect(storage).toMatchObject({ user_email: 'admin@acme.example', company_name: 'Acme Networks' });
+    const searched = (await ada.get('/api/audit-log?q=storage&limit=100')).body.data as { action: string }[];
+    expect(searched.length).toBeGreaterThan(0);
+    expect(searched.every((entry) => entry.action.includes('storage'))).toBe(true);
     expect(JSON.stringify(log.body.data)).not.toContain(TEST_PASSWORD);
     expect(await fx.api.deps.audit.verify()).toMatchObject({ ok: true });
   });

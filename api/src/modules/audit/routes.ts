@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Router } from 'express';
 import { z } from 'zod';
-import { auditLog, companies } from '../../db/schema.ts';
+import { auditLog, companies, users } from '../../db/schema.ts';
 import type { ApiDeps } from '../../deps.ts';
-import { listQuerySchema, pickFields } from '../../http/list-query.ts';
+import { contains, listQuerySchema, pickFields } from '../../http/list-query.ts';
 import type { RouteRegistry } from '../../http/route.ts';
 import { visibleCompanies } from '../companies/scope.ts';
 
@@ -19,6 +19,8 @@ const FIELDS = [
   'before',
   'after',
   'hash',
+  'user_email',
+  'company_name',
 ] as const;
 
 export const auditEntrySchema = z.object({
@@ -33,6 +35,9 @@ export const auditEntrySchema = z.object({
   before: z.unknown(),
   after: z.unknown(),
   hash: z.string(),
+  /** Who acted and where, for reading the log (null once the user or company is gone). */
+  user_email: z.string().nullable(),
+  company_name: z.string().nullable(),
 });
 
 export function registerAuditRoutes(registry: RouteRegistry, router: Router, deps: ApiDeps): void {
@@ -40,7 +45,8 @@ export function registerAuditRoutes(registry: RouteRegistry, router: Router, dep
   registry.add(router, {
     method: 'get',
     path: '/audit-log',
-    summary: 'The audit log of the companies the caller may see, newest first.',
+    summary:
+      'The audit log of the companies the caller may see, newest first; `q` searches the action, the entity and the user e-mail.',
     tag: 'audit',
     access: { permission: 'view_audit_log' },
     query: listQuerySchema(FIELDS, { company_id: z.coerce.number().int().positive().optional() }),
@@ -48,12 +54,22 @@ export function registerAuditRoutes(registry: RouteRegistry, router: Router, dep
     handler: async ({ auth, query }) => {
       const conditions: SQL[] = [visibleCompanies(auth)];
       if (query.company_id !== undefined) conditions.push(eq(auditLog.companyId, query.company_id));
+      if (query.q) {
+        const term = contains(query.q);
+        const search = or(
+          ilike(auditLog.action, term),
+          ilike(auditLog.entity, term),
+          ilike(users.email, term),
+        );
+        if (search) conditions.push(search);
+      }
       const where = and(...conditions);
       const [rows, [total]] = await Promise.all([
         db
-          .select({ entry: auditLog })
+          .select({ entry: auditLog, userEmail: users.email, companyName: companies.name })
           .from(auditLog)
           .innerJoin(companies, eq(companies.id, auditLog.companyId))
+          .leftJoin(users, eq(users.id, auditLog.userId))
           .where(where)
           .orderBy(
             query.sort[0]?.field === 'id' && !query.sort[0].descending ? asc(auditLog.id) : desc(auditLog.id),
@@ -64,9 +80,10 @@ export function registerAuditRoutes(registry: RouteRegistry, router: Router, dep
           .select({ value: count() })
           .from(auditLog)
           .innerJoin(companies, eq(companies.id, auditLog.companyId))
+          .leftJoin(users, eq(users.id, auditLog.userId))
           .where(where),
       ]);
-      const data = rows.map(({ entry }) => ({
+      const data = rows.map(({ entry, userEmail, companyName }) => ({
         id: entry.id,
         at: entry.at.toISOString(),
         actor_user_id: entry.actorUserId,
@@ -78,6 +95,8 @@ export function registerAuditRoutes(registry: RouteRegistry, router: Router, dep
         before: entry.before,
         after: entry.after,
         hash: entry.hash,
+        user_email: userEmail,
+        company_name: companyName,
       }));
       return { data: pickFields(data, query.fields), meta: { total: total?.value ?? 0 } };
     },

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { companies, companyData, creditBalances, creditTypes, devices, users } from '../../db/schema.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { forbidden } from '../../http/errors.ts';
-import { listQuerySchema, pickFields } from '../../http/list-query.ts';
+import { contains, listQuerySchema, pickFields } from '../../http/list-query.ts';
 import { idParam, type RouteRegistry } from '../../http/route.ts';
 import { canSeeCompany, levelOf, visibleCompanies } from './scope.ts';
 
@@ -84,8 +84,6 @@ const FIELDS = [
   'show_payment',
   'created_at',
 ] as const;
-
-const contains = (value: string) => `%${value.replace(/[\\%_]/g, '\\$&')}%`;
 
 const listQuery = listQuerySchema(FIELDS, {
   id: z.coerce.number().int().positive().optional(),

@@ -327,7 +327,8 @@ describe('GET /statistics/devices (spec §2 /statistics: devices by status, conn
       other: 0,
       total: 3,
     });
-    const byGeneration = (await superAdmin.get('/api/statistics/devices?by=connection_type&q=8399')).body.data;
+    const byGeneration = (await superAdmin.get('/api/statistics/devices?by=connection_type&q=8399')).body
+      .data;
     expect(byGeneration.groups).toEqual([
       { key: '4G', count: 1 },
       { key: '5G', count: 1 },

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { companies, devices, deviceTags, tags } from '../../db/schema.ts';
 import { forbidden } from '../../http/errors.ts';
-import { listQuerySchema } from '../../http/list-query.ts';
+import { contains, escapeLike, listQuerySchema } from '../../http/list-query.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { canSeeCompany, visibleCompanies } from '../companies/scope.ts';
 import { DEVICE_STATUSES, type DeviceStatus, deviceStatus } from './status.ts';
@@ -65,9 +65,6 @@ export const DEVICE_FIELDS = [
 
 const { q: _q, ...filterShape } = deviceFilterSchema.shape;
 export const deviceListQuery = listQuerySchema(DEVICE_FIELDS, filterShape);
-
-export const escapeLike = (value: string) => value.replace(/[\\%_]/g, '\\$&');
-export const contains = (value: string) => `%${escapeLike(value)}%`;
 
 /** Spec §4 status, in SQL, so lists filter and sort by it (the same rule as status.ts). */
 export const statusSql = sql<DeviceStatus>`case

@@ -7,14 +7,13 @@ import type { Db } from '../../db/client.ts';
 import { companies, deviceIdentities, devices } from '../../db/schema.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { fieldError, forbidden } from '../../http/errors.ts';
-import { listQuerySchema, pickFields } from '../../http/list-query.ts';
+import { contains, listQuerySchema, pickFields } from '../../http/list-query.ts';
 import { idParam, type RouteRegistry } from '../../http/route.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { canSeeCompany } from '../companies/scope.ts';
 import { claimDevice, NOT_CLAIMABLE } from './claim.ts';
 import { approveIdentities } from './identities.ts';
 import {
-  contains,
   DEVICE_SORTS,
   type DeviceRow,
   deviceConditions,

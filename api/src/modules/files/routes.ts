@@ -7,7 +7,7 @@ import { filesDir } from '../../config.ts';
 import { companies, files } from '../../db/schema.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { fieldError, forbidden, notFound } from '../../http/errors.ts';
-import { listQuerySchema, pickFields } from '../../http/list-query.ts';
+import { contains, listQuerySchema, pickFields } from '../../http/list-query.ts';
 import { idParam, type RouteRegistry } from '../../http/route.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { canSeeCompany, visibleCompanies } from '../companies/scope.ts';
@@ -138,7 +138,7 @@ export function registerFileRoutes(registry: RouteRegistry, router: Router, deps
     response: z.array(fileSchema),
     handler: async ({ auth, query }) => {
       const conditions: SQL[] = [visibleCompanies(auth)];
-      if (query.q) conditions.push(ilike(files.name, `%${query.q.replace(/[\\%_]/g, '\\$&')}%`));
+      if (query.q) conditions.push(ilike(files.name, contains(query.q)));
       if (query.company_id !== undefined) conditions.push(eq(files.companyId, query.company_id));
       const where = and(...conditions);
       const order = query.sort.map((key) =>

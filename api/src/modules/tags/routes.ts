@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { companies, tags } from '../../db/schema.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { fieldError, forbidden } from '../../http/errors.ts';
-import { listQuerySchema, pickFields } from '../../http/list-query.ts';
+import { contains, listQuerySchema, pickFields } from '../../http/list-query.ts';
 import { idParam, type RouteRegistry } from '../../http/route.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { canSeeCompany, visibleCompanies } from '../companies/scope.ts';
@@ -21,8 +21,6 @@ export const tagSchema = z.object({
 });
 
 const FIELDS = ['id', 'company_id', 'company_name', 'name', 'description', 'color', 'created_at'] as const;
-
-const contains = (value: string) => `%${value.replace(/[\\%_]/g, '\\$&')}%`;
 
 const listQuery = listQuerySchema(FIELDS, {
   company_id: z.coerce.number().int().positive().optional(),

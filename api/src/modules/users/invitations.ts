@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { companies, roles, userInvitations, users } from '../../db/schema.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { ApiError, fieldError, forbidden } from '../../http/errors.ts';
-import { listQuerySchema, pickFields } from '../../http/list-query.ts';
+import { contains, listQuerySchema, pickFields } from '../../http/list-query.ts';
 import { idParam, type RouteRegistry } from '../../http/route.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { assertPasswordPolicy } from '../auth/password-policy.ts';
@@ -151,7 +151,7 @@ export function registerInvitationRoutes(registry: RouteRegistry, router: Router
         expired: userInvitations.expiresAt,
       } satisfies Record<(typeof FIELDS)[number], unknown>;
       const conditions: SQL[] = [visibleCompanies(auth)];
-      if (query.q) conditions.push(ilike(userInvitations.email, `%${query.q.replace(/[\\%_]/g, '\\$&')}%`));
+      if (query.q) conditions.push(ilike(userInvitations.email, contains(query.q)));
       if (query.company_id !== undefined) conditions.push(eq(userInvitations.companyId, query.company_id));
       const where = and(...conditions);
       const order = query.sort.length

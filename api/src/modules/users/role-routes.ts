@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { companies, rolePermissions, roles, userInvitations, users } from '../../db/schema.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { conflict, fieldError, forbidden } from '../../http/errors.ts';
-import { listQuerySchema, pickFields } from '../../http/list-query.ts';
+import { contains, listQuerySchema, pickFields } from '../../http/list-query.ts';
 import { idParam, type RouteRegistry } from '../../http/route.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { canSeeCompany, visibleCompanies } from '../companies/scope.ts';
@@ -159,7 +159,7 @@ export function registerRoleRoutes(registry: RouteRegistry, router: Router, deps
     response: z.array(roleSchema),
     handler: async ({ auth, query }) => {
       const conditions: SQL[] = [];
-      if (query.q) conditions.push(ilike(roles.title, `%${query.q.replace(/[\\%_]/g, '\\$&')}%`));
+      if (query.q) conditions.push(ilike(roles.title, contains(query.q)));
       if (query.company_id !== undefined) conditions.push(eq(roles.companyId, query.company_id));
       const where = conditions.length ? and(...conditions) : undefined;
       const sortable = {

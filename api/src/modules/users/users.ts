@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { companies, roles, users } from '../../db/schema.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { fieldError, forbidden } from '../../http/errors.ts';
-import { listQuerySchema, pickFields } from '../../http/list-query.ts';
+import { contains, listQuerySchema, pickFields } from '../../http/list-query.ts';
 import { idParam, type RouteRegistry } from '../../http/route.ts';
 import { requireRecentPassword } from '../auth/confirmation.ts';
 import type { AuthContext } from '../auth/context.ts';
@@ -39,8 +39,6 @@ const FIELDS = [
   'email_verified',
   'created_at',
 ] as const;
-
-const contains = (value: string) => `%${value.replace(/[\\%_]/g, '\\$&')}%`;
 
 const listQuery = listQuerySchema(FIELDS, {
   company_id: z.coerce.number().int().positive().optional(),

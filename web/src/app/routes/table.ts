@@ -51,6 +51,7 @@ const PAGES: Partial<Record<RouteName, PageLoader>> = {
     import('../../features/devices/DevicePage.tsx').then((module) => ({ default: module.DataUsagePage })),
   companies: () => import('../../features/companies/CompaniesPage.tsx'),
   'companies.tree': () => import('../../features/companies/CompanyTreePage.tsx'),
+  'statistics.action-logs': () => import('../../features/devices/ActionLogsPage.tsx'),
   'statistics.online-devices': () => import('../../features/devices/StatisticsDevicesPage.tsx'),
   'auth-devices': () => import('../../features/devices/ApprovedDevicesPage.tsx'),
   'company.devices': () => import('../../features/devices/CompanyDevicesPage.tsx'),
