@@ -16,6 +16,7 @@ import { registerCompanyRoutes } from './modules/companies/routes.ts';
 import { registerCompanyWriteRoutes } from './modules/companies/writes.ts';
 import { registerLocalConfigRoutes } from './modules/config/routes.ts';
 import { registerCreditRoutes } from './modules/credits/routes.ts';
+import { registerDevicePasswords } from './modules/devices/passwords.ts';
 import { registerDeviceReads } from './modules/devices/reads.ts';
 import { registerDeviceRoutes } from './modules/devices/routes.ts';
 import { registerDeviceStatistics } from './modules/devices/statistics.ts';
@@ -107,6 +108,7 @@ export function createApi(deps: ApiDeps): Api {
   registerUserRoutes(registry, router, deps);
   registerRoleRoutes(registry, router, deps);
   registerTagRoutes(registry, router, deps);
+  registerDevicePasswords(registry, router, deps);
   registerDeviceReads(registry, router, deps);
   registerDeviceRoutes(registry, router, deps);
   registerDeviceWrites(registry, router, deps);

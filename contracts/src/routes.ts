@@ -393,7 +393,7 @@ export const ROUTES = [
     path: '/statistics',
     title: 'Statistics',
     permission: 'view_statistics',
-    redirectTo: 'statistics.connection-manager',
+    redirectTo: 'statistics.online-devices',
   },
   {
     name: 'statistics.connection-manager',

@@ -87,6 +87,18 @@ describe('device shell: config', () => {
   });
 });
 
+describe("device shell: the admin password (the console's password manager)", () => {
+  it('takes a password of 8 characters or more and never reads it back', () => {
+    const { shell } = shellFor((model) => model.startsWith('RUT'));
+    expect(shell.read('users.admin')).toMatchObject({ values: { username: 'admin', password: '' } });
+    expect(shell.write('users.admin', { password: 'short' })).toMatchObject({ ok: false });
+    expect(shell.write('users.admin', { password: 'Lo9!zQ2#wE4$rT6%' })).toEqual({ ok: true });
+    const read = shell.read('users.admin');
+    expect(read).toMatchObject({ values: { password: '********' } });
+    expect(JSON.stringify(read)).not.toContain('Lo9!');
+  });
+});
+
 describe('nextFirmware', () => {
   it('puts a bare version in place of the current one, and takes a full name as it is', () => {
     expect(nextFirmware('RUT9M_R_00.07.06.1', '00.07.09')).toBe('RUT9M_R_00.07.09');

@@ -26,6 +26,8 @@ const CHECKS: Record<string, (value: ConfigValue) => string | undefined> = {
       : 'a host name is letters, digits, dots and dashes',
   'network.lan.ipaddr': (value) =>
     typeof value === 'string' && isIPv4(value) ? undefined : 'not an IPv4 address',
+  'users.admin.password': (value) =>
+    typeof value === 'string' && value.length >= 8 ? undefined : 'a password has at least 8 characters',
   'network.lan.netmask': (value) =>
     typeof value === 'string' && isIPv4(value) ? undefined : 'not an IPv4 netmask',
 };
@@ -52,9 +54,11 @@ export function createDeviceShell(device: {
     settings,
     read: (section) => {
       const values = tree[section];
-      return values
-        ? { ok: true, values: { ...values } }
-        : { ok: false, error: `unknown section "${section}"` };
+      if (!values) return { ok: false, error: `unknown section "${section}"` };
+      // A password is never read back, only whether one is set.
+      const shown =
+        'password' in values ? { ...values, password: values.password ? '********' : '' } : values;
+      return { ok: true, values: { ...shown } };
     },
     write: (section, values) => {
       const current = tree[section];
@@ -84,6 +88,8 @@ function initialTree(profile: DeviceProfile): Record<string, ConfigSection> {
     system: { hostname: `Teltonika-${profile.model}.com`, timezone: 'UTC', zonename: 'UTC', log_size: 200 },
     ntp: { enabled: true, server: '0.pool.ntp.org' },
     'network.lan': { proto: 'static', ipaddr: '192.168.1.1', netmask: '255.255.255.0' },
+    // The admin user's password: written by the console's password manager, never read back.
+    'users.admin': { username: 'admin', password: '' },
   };
   if (capabilities.mobile) tree['network.mobile'] = { apn: 'internet', auth: 'none', pdp_type: 'ipv4v6' };
   if (capabilities.wifi) {

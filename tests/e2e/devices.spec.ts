@@ -319,3 +319,41 @@ test('Statistics: how many devices are online, and the fleet by status, connecti
   await page.goto(urlFor('acme.localhost', `/companies/${detail.company_id}/metrics`));
   await expect(page.getByTestId('company-online')).toHaveText(/^[1-9]\d*$/);
 });
+
+test("Device CLI: a command runs in the device's shell and its answer comes back; an unknown one fails", async ({
+  page,
+}) => {
+  await signIn(page, 'super@fleetport.example');
+  const { row } = await onlineDevice(page);
+  await page.goto(urlFor('acme.localhost', `/devices/${row.id}/activity`));
+  await page.getByTestId('device-cli').click();
+  const cli = page.getByRole('dialog', { name: 'Device CLI' });
+  await cli.getByTestId('cli-command').fill('cat /etc/version');
+  await cli.getByTestId('cli-command').press('Enter');
+  const runs = cli.getByTestId('cli-run');
+  await expect(runs.first()).toHaveAttribute('data-state', 'succeeded', { timeout: 15_000 });
+  const firmware = (await callApi(page, 'GET', `/devices/${row.id}`)).body.data as { firmware: string };
+  await expect(runs.first()).toContainText(firmware.firmware);
+  await cli.getByTestId('cli-command').fill('format c:');
+  await cli.getByTestId('cli-command').press('Enter');
+  await expect(runs.nth(1)).toHaveAttribute('data-state', 'failed', { timeout: 15_000 });
+  await expect(runs.nth(1)).toContainText('command not found');
+});
+
+test('Password manager: a generated 16-character password is set on the device, through Action status', async ({
+  page,
+}) => {
+  await signIn(page, 'super@fleetport.example');
+  const { row } = await onlineDevice(page);
+  await page.goto(urlFor('acme.localhost', `/devices/${row.id}/activity`));
+  await page.getByTestId('device-password').click();
+  const manager = page.getByRole('dialog', { name: 'Password manager' });
+  await expect(manager).toContainText('Fleetport does not keep device passwords');
+  await manager.getByRole('button', { name: 'Generate' }).click();
+  await expect(manager.getByTestId('password-same')).toHaveValue(/^\S{16}$/);
+  await manager.getByTestId('password-set').click();
+  const status = page.getByRole('dialog', { name: 'Action status' });
+  await expect(status.getByTestId('action-status-item')).toHaveAttribute('data-state', 'succeeded', {
+    timeout: 15_000,
+  });
+});

@@ -374,6 +374,24 @@ const COMPANY_ROUTES: Record<string, Record<Role, string>> = {
     read_only: /*             */ 'D    D           D       D        D',
     support: /*               */ 'D    D           D       D        D',
   },
+  // A device of the relation's company (offline: 409 past the checks, allowed).
+  'POST /api/devices/{id}/cli': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'A    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
+  // A device of the relation's company (offline: reported failed on the channel, allowed).
+  'POST /api/devices/passwords/set': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'A    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
   // Approved devices added to the relation's company from a list.
   'POST /api/devices/batch': {
     super_admin: /*           */ 'A    A           A       A        A',
@@ -394,6 +412,15 @@ const COMPANY_ROUTES: Record<string, Record<Role, string>> = {
   },
   // Checks serials only: no company involved; needs manage_devices.
   'POST /api/devices/verify': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           A       A        A',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'A    A           A       A        A',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
+  // Makes passwords only: no company involved; needs manage_devices.
+  'POST /api/devices/passwords/generate': {
     super_admin: /*           */ 'A    A           A       A        A',
     admin: /*                 */ 'A    A           A       A        A',
     readonly_admin: /*        */ 'D    D           D       D        D',
@@ -930,6 +957,16 @@ const FILE_PROBES: Record<string, (client: TestClient, companyId: number) => Pro
     });
     return denied(answer.status, answer.body?.errors?.[0]?.code) ? 403 : 200;
   },
+  'POST /api/devices/passwords/set': async (client, companyId) =>
+    (
+      await client.post('/api/devices/passwords/set', {
+        devices: [{ id: await deviceIn(companyId), password: 'Matrix-Pass-123' }],
+      })
+    ).status,
+  'POST /api/devices/{id}/cli': async (client, companyId) => {
+    const answer = await client.post(`/api/devices/${await deviceIn(companyId)}/cli`, { command: 'uptime' });
+    return denied(answer.status, answer.body?.errors?.[0]?.code) ? 403 : 200;
+  },
   'GET /api/devices/{id}/activity': async (client, companyId) =>
     (await client.get(`/api/devices/${await deviceIn(companyId)}/activity`)).status,
   'GET /api/devices/{id}/telemetry': async (client, companyId) =>
@@ -939,6 +976,8 @@ const FILE_PROBES: Record<string, (client: TestClient, companyId: number) => Pro
   'POST /api/devices/batch': async (client, companyId) =>
     (await client.post('/api/devices/batch', { company_id: companyId, devices: [await approvedIdentity()] }))
       .status,
+  'POST /api/devices/passwords/generate': async (client) =>
+    (await client.post('/api/devices/passwords/generate', { count: 1 })).status,
   'POST /api/devices/verify': async (client) =>
     (await client.post('/api/devices/verify', { devices: [await approvedIdentity()] })).status,
   'POST /api/devices/bulk': async (client, companyId) => {

@@ -340,3 +340,39 @@ describe('GET /statistics/devices (spec §2 /statistics: devices by status, conn
     expect((await northwind.get('/api/statistics/devices?by=status&q=8399')).body.data.total).toBe(0);
   });
 });
+
+describe('Password manager (spec §2; spec §9: generated passwords have 16 characters)', () => {
+  it('generates 16-character passwords, one per device asked for', async () => {
+    const answer = await superAdmin.post('/api/devices/passwords/generate', { count: 3 });
+    const passwords = answer.body.data.passwords as string[];
+    expect(passwords).toHaveLength(3);
+    expect(passwords.every((password) => password.length === 16)).toBe(true);
+    expect(new Set(passwords).size).toBe(3);
+  });
+
+  it("sets passwords on the caller's devices only, reports offline ones, and never keeps a password", async () => {
+    const identities = await approve(2, '8477');
+    const added = await superAdmin.post('/api/devices/batch', { company_id: retail, devices: identities });
+    const ids: number[] = added.body.data.rows.map((row: { id: number }) => row.id);
+    const secret = 'Very-Secret-Pass-1';
+    const set = await superAdmin.post('/api/devices/passwords/set', {
+      devices: ids.map((id) => ({ id, password: secret })),
+    });
+    expect(set.status).toBe(200);
+    expect(set.body.data).toEqual({ sent: 0, offline: 2 });
+    expect(set.body.meta.channel).toMatch(/^private-status\./);
+    const log = (await superAdmin.get('/api/audit-log?q=passwords&limit=5')).body.data;
+    expect(log[0]).toMatchObject({ action: 'POST /devices/passwords/set', after: { devices: ids } });
+    expect(JSON.stringify(log)).not.toContain(secret);
+    // Weak, doubled or foreign: refused.
+    expect(
+      (await superAdmin.post('/api/devices/passwords/set', { devices: [{ id: ids[0], password: 'short' }] }))
+        .status,
+    ).toBe(422);
+    const northwind = await fx.login('admin@northwind.example');
+    expect(
+      (await northwind.post('/api/devices/passwords/set', { devices: [{ id: ids[0], password: secret }] }))
+        .status,
+    ).toBe(403);
+  });
+});

@@ -72,6 +72,8 @@ interface PendingCommand {
 const RESTARTING_ACTIONS: ReadonlySet<Command['action']> = new Set(['reboot', 'firmware.update']);
 /** How long a device may take to come back from a reboot or an update. */
 export const RETURN_TIMEOUT_MS = 10 * 60_000;
+/** A CLI answer is relayed whole up to this many characters (other actions: a short message). */
+export const CLI_OUTPUT_MAX = 16_000;
 
 export interface GatewayOptions {
   db: Db;
@@ -333,7 +335,7 @@ export class DeviceGateway {
     let message =
       result.data.error ??
       (result.data.progress !== undefined ? `${result.data.progress}%` : undefined) ??
-      result.data.output?.slice(0, 2000);
+      result.data.output?.slice(0, pending.action === 'cli' ? CLI_OUTPUT_MAX : 2000);
     if (RESTARTING_ACTIONS.has(pending.action) && state === 'succeeded') state = 'running';
     if (RESTARTING_ACTIONS.has(pending.action) && state === 'running' && !pending.awaitingReturn) {
       // It restarts now: done when it says hello again (hello() finishes it), failed if it does not.

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type Command,
   DYNAMIC_INTERVAL_S,
   macSchema,
   SERIAL_PATTERN,
@@ -36,6 +37,8 @@ const claimRowSchema = z.object({
   name: z.string().trim().min(1).max(120).optional(),
 });
 
+/** Omit over each member of a union (the command kinds). */
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 /** Add device from a file or a list: every row gets its own answer; the good rows are added. */
 const MAX_BATCH = 1000;
 const batchSchema = z.object({
@@ -344,6 +347,52 @@ export function registerDeviceWrites(registry: RouteRegistry, router: Router, de
     },
   });
 
+  /**
+   * Sends a command to a connected device the caller sees; its progress comes on the action's
+   * realtime channel, answered in meta.channel ('Action status').
+   */
+  const startCommand = async (
+    auth: AuthContext,
+    deviceId: number,
+    command: DistributiveOmit<Command, 'v' | 'id'>,
+    body: unknown,
+  ) => {
+    const row = await findDevice(db, auth, deviceId);
+    if (!row.device.connected) throw conflict('The device is offline. Try again when it is online.');
+    const id = randomUUID();
+    const channel = deps.realtime.registerAction(id, auth.userId);
+    await gateway.sendCommand(
+      { id: row.device.id, serial: row.device.serial, name: row.device.name },
+      { ...command, v: 1, id } as Command,
+      channel,
+    );
+    return {
+      data: { id: row.device.id },
+      meta: { channel },
+      audit: {
+        entity: 'device',
+        entityId: String(row.device.id),
+        companyId: row.device.companyId,
+        after: body,
+      },
+    };
+  };
+
+  registry.add(router, {
+    method: 'post',
+    path: '/devices/:id/cli',
+    summary:
+      "Runs a command in the device's shell (spec §2 Device CLI); its output comes on the realtime channel in meta.channel.",
+    tag: 'devices',
+    access: { permission: 'manage_devices' },
+    params: idParam,
+    body: z.object({ command: z.string().trim().min(1, 'Enter a command.').max(1000) }),
+    response: z.object({ id: z.number() }),
+    statuses: { 409: 'the device is not connected' },
+    handler: async ({ auth, params, body }) =>
+      startCommand(auth, params.id, { action: 'cli', command: body.command }, body),
+  });
+
   registry.add(router, {
     method: 'post',
     path: '/devices/:id/actions',
@@ -355,26 +404,6 @@ export function registerDeviceWrites(registry: RouteRegistry, router: Router, de
     body: z.object({ action: z.enum(DEVICE_ACTIONS) }),
     response: z.object({ id: z.number() }),
     statuses: { 409: 'the device is not connected' },
-    handler: async ({ auth, params, body }) => {
-      const row = await findDevice(db, auth, params.id);
-      if (!row.device.connected) throw conflict('The device is offline. Try again when it is online.');
-      const id = randomUUID();
-      const channel = deps.realtime.registerAction(id, auth.userId);
-      await gateway.sendCommand(
-        { id: row.device.id, serial: row.device.serial, name: row.device.name },
-        { v: 1, id, action: body.action },
-        channel,
-      );
-      return {
-        data: { id: row.device.id },
-        meta: { channel },
-        audit: {
-          entity: 'device',
-          entityId: String(row.device.id),
-          companyId: row.device.companyId,
-          after: body,
-        },
-      };
-    },
+    handler: async ({ auth, params, body }) => startCommand(auth, params.id, { action: body.action }, body),
   });
 }

@@ -28,12 +28,15 @@ export function BulkBar({
   pageIds,
   filter,
   onClear,
+  names,
 }: {
   selected: readonly (string | number)[];
   total: number;
   pageIds: readonly number[];
   filter: ListParams;
   onClear: () => void;
+  /** The names of the devices on the page (the password manager lists them). */
+  names: ReadonlyMap<number, string>;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -73,6 +76,21 @@ export function BulkBar({
           {t(entry.label as 'devices.bulk.move')}
         </Button>
       ))}
+      {!everyMatching && (
+        <Button
+          size="small"
+          onClick={() =>
+            void import('./device-tools.tsx').then((module) =>
+              module.openPasswordManager(
+                selected.map(Number).map((id) => ({ id, name: names.get(id) ?? `#${id}` })),
+              ),
+            )
+          }
+          data-testid="bulk-passwords"
+        >
+          {t('devices.bulk.passwords')}
+        </Button>
+      )}
       <Button size="small" onClick={onClear}>
         {t('devices.bulk.clear')}
       </Button>

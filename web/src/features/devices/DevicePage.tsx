@@ -41,6 +41,7 @@ import { LineChart } from './LineChart.tsx';
 await Promise.all([ensureArea('devices'), ensureArea('device')]);
 
 const dialogs = () => import('./device-dialogs.tsx');
+const tools = () => import('./device-tools.tsx');
 
 /**
  * A tab of the device page (/devices/{id}/…, spec §2): the device (GET /devices/{id}; 403 alike
@@ -100,6 +101,20 @@ function DeviceFrame({ tab, children }: { tab: string; children: (device: Device
                 data-testid="device-reboot"
               >
                 {t('devices.page.reboot')}
+              </Button>
+              <Button
+                onClick={() => void tools().then((module) => module.openDeviceCli(data))}
+                disabled={!connected}
+                data-testid="device-cli"
+              >
+                {t('device.cli.title')}
+              </Button>
+              <Button
+                onClick={() => void tools().then((module) => module.openPasswordManager([data]))}
+                disabled={!connected}
+                data-testid="device-password"
+              >
+                {t('device.passwords.title')}
               </Button>
               <Button onClick={() => void dialogs().then((module) => module.openDeviceTags(data))}>
                 {t('devices.page.editTags')}

@@ -21,13 +21,14 @@ import { connectionLabel, StatusLabel, signalLabel, TagChips } from './DeviceCel
 // The strings of this code come with it, not with the page (lib/i18n.ts).
 await Promise.all([ensureArea('devices'), ensureArea('grid')]);
 
-const dialogs = () => import('./device-dialogs.tsx');
+const laterCode = () => import('./DeviceFilterBar.tsx');
+const dialogs = () => laterCode().then((module) => module.loadDialogs());
 // The filters and the bulk bar come right after the first paint (first-load budget: this is the
 // landing page); the filters' row keeps its height meanwhile, so nothing moves.
 const DeviceFilterBar = lazy(() =>
   import('./DeviceFilterBar.tsx').then((module) => ({ default: module.DeviceFilterBar })),
 );
-const FleetMap = lazy(() => import('./map/FleetMap.tsx').then((module) => ({ default: module.FleetMap })));
+const FleetMap = lazy(() => laterCode().then((module) => ({ default: module.FleetMapView })));
 const BulkBar = lazy(() => import('./BulkBar.tsx').then((module) => ({ default: module.BulkBar })));
 const FILTERS_HEIGHT = 78;
 
@@ -226,6 +227,7 @@ export function DeviceList({ scope }: { scope?: DeviceScope }) {
             onClear={() => setSelected([])}
             total={list.total}
             pageIds={list.rows.map((row) => row.id)}
+            names={new Map(list.rows.map((row) => [row.id, row.name]))}
             filter={{ ...list.exportParams }}
           />
         </Suspense>

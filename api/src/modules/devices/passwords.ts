@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import { ACTION_STATUS_EVENT } from '@fleetport/contracts/action-status';
+import { MAX_BULK_IDS } from '@fleetport/contracts/devices';
+import { GENERATED_PASSWORD_LENGTH, generatePassword } from '@fleetport/contracts/password';
+import { and, inArray } from 'drizzle-orm';
+import type { Router } from 'express';
+import { z } from 'zod';
+import { devices } from '../../db/schema.ts';
+import type { ApiDeps } from '../../deps.ts';
+import { forbidden } from '../../http/errors.ts';
+import type { RouteRegistry } from '../../http/route.ts';
+import { deviceConditions, selectDevices } from './list.ts';
+
+/** A device password the console sets: printable, 8–128 characters (the generator makes 16). */
+const devicePassword = z
+  .string()
+  .min(8, 'A device password has at least 8 characters.')
+  .max(128)
+  .regex(/^[\x21-\x7e]+$/, 'A device password is printable characters without spaces.');
+
+/**
+ * Spec §2 "Password manager": generate 16-character passwords, and set passwords on devices. A
+ * password goes to the device once (config.write of its admin user) and is never stored, logged
+ * or audited: the audit keeps which devices were changed. Each device reports on the action's
+ * realtime channel; an offline one fails at once.
+ */
+export function registerDevicePasswords(registry: RouteRegistry, router: Router, deps: ApiDeps): void {
+  const { db, gateway } = deps;
+
+  registry.add(router, {
+    method: 'post',
+    path: '/devices/passwords/generate',
+    summary: 'Generates strong device passwords (spec §9: 16 characters), one per device asked for.',
+    tag: 'devices',
+    access: { permission: 'manage_devices' },
+    body: z.object({ count: z.number().int().min(1).max(MAX_BULK_IDS).default(1) }),
+    response: z.object({ passwords: z.array(z.string()) }),
+    handler: ({ body }) => ({
+      data: {
+        passwords: Array.from({ length: body.count }, () => generatePassword(GENERATED_PASSWORD_LENGTH)),
+      },
+    }),
+  });
+
+  registry.add(router, {
+    method: 'post',
+    path: '/devices/passwords/set',
+    summary:
+      "Sets the admin password of each device given (the caller's devices only); progress per device on the realtime channel in meta.channel.",
+    tag: 'devices',
+    access: { permission: 'manage_devices' },
+    body: z.object({
+      devices: z
+        .array(z.object({ id: z.number().int().positive(), password: devicePassword }))
+        .min(1, 'Choose at least one device.')
+        .max(MAX_BULK_IDS)
+        .refine(
+          (rows) => new Set(rows.map((row) => row.id)).size === rows.length,
+          'A device is listed twice.',
+        ),
+    }),
+    response: z.object({ sent: z.number(), offline: z.number() }),
+    handler: async ({ auth, body }) => {
+      const ids = body.devices.map((row) => row.id);
+      const rows = await selectDevices(db, and(deviceConditions(auth, {}), inArray(devices.id, ids)));
+      // Naming a device one may not see is refused whole: nothing is sent.
+      if (rows.length !== ids.length) throw forbidden();
+      const channel = deps.realtime.registerAction(randomUUID(), auth.userId);
+      const passwordOf = new Map(body.devices.map((row) => [row.id, row.password]));
+      let sent = 0;
+      const offline: { id: number; name: string }[] = [];
+      for (const { device } of rows) {
+        if (!device.connected) {
+          offline.push({ id: device.id, name: device.name });
+          continue;
+        }
+        sent += 1;
+        await gateway.sendCommand(
+          { id: device.id, serial: device.serial, name: device.name },
+          {
+            v: 1,
+            id: randomUUID(),
+            action: 'config.write',
+            section: 'users.admin',
+            values: { password: passwordOf.get(device.id) as string },
+          },
+          channel,
+        );
+      }
+      if (offline.length > 0) {
+        deps.realtime.emit(channel, ACTION_STATUS_EVENT, {
+          channel,
+          items: offline.map((device) => ({
+            ...device,
+            state: 'failed',
+            message: 'The device is offline. Try again when it is online.',
+          })),
+        });
+      }
+      return {
+        data: { sent, offline: offline.length },
+        meta: { channel },
+        audit: { entity: 'device_passwords', entityId: 'set', after: { devices: ids } },
+      };
+    },
+  });
+}
