@@ -349,14 +349,7 @@ export const CONNECTION_REASONS = {
 } as const;
 export type ConnectionReason = (typeof CONNECTION_REASONS)[keyof typeof CONNECTION_REASONS];
 
-/** Spec §9: the device kind shown (and drawn) for a model. */
-export function deviceKind(model: string): 'switch' | 'access_point' | 'gateway' | 'router' {
-  const family = model.slice(0, 3).toUpperCase();
-  if (family === 'TSW') return 'switch';
-  if (family === 'TAP') return 'access_point';
-  if (family === 'TRB') return 'gateway';
-  return 'router';
-}
+export { type DeviceKind, deviceKind } from './devices.ts';
 
 export function modelFamily(model: string): ModelFamily | undefined {
   const family = model.slice(0, 3).toUpperCase();

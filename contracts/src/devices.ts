@@ -99,3 +99,16 @@ export function counterSteps<T extends { mobile: readonly MobileCounter[] }>(
   }
   return steps;
 }
+
+/** Spec §9 device kinds, each drawn with its own illustration. */
+export const DEVICE_KINDS = ['router', 'gateway', 'access_point', 'switch'] as const;
+export type DeviceKind = (typeof DEVICE_KINDS)[number];
+
+/** Spec §9: the device kind shown (and drawn) for a model. */
+export function deviceKind(model: string): DeviceKind {
+  const family = model.slice(0, 3).toUpperCase();
+  if (family === 'TSW') return 'switch';
+  if (family === 'TAP') return 'access_point';
+  if (family === 'TRB') return 'gateway';
+  return 'router';
+}

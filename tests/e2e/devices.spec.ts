@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { deviceKind } from '../../contracts/src/devices.ts';
 import type { SimDevice } from '../../device-sim/src/device.ts';
 import { type FleetHandle, startFleet } from '../../device-sim/src/fleet-runner.ts';
 import { callApi, signIn, urlFor } from './sign-in.ts';
@@ -356,4 +357,18 @@ test('Password manager: a generated 16-character password is set on the device, 
   await expect(status.getByTestId('action-status-item')).toHaveAttribute('data-state', 'succeeded', {
     timeout: 15_000,
   });
+});
+
+test('device imagery: the drawing of its kind where the brand allows it, none where it does not', async ({
+  page,
+}) => {
+  await signIn(page, 'super@fleetport.example');
+  const { row } = await onlineDevice(page);
+  const { model } = (await callApi(page, 'GET', `/devices/${row.id}`)).body.data as { model: string };
+  await page.goto(urlFor('acme.localhost', `/devices/${row.id}/activity`));
+  await expect(page.getByTestId('device-image')).toHaveAttribute('data-kind', deviceKind(model));
+  // Northwind's brand has branded_devices off.
+  await signIn(page, 'super@fleetport.example', 'northwind.localhost', `/devices/${row.id}/activity`);
+  await expect(page.getByTestId('device-status')).toBeVisible();
+  await expect(page.getByTestId('device-image')).toHaveCount(0);
 });

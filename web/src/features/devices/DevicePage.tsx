@@ -1,3 +1,4 @@
+import { deviceKind } from '@fleetport/contracts/devices';
 import { formatTemperature } from '@fleetport/contracts/format';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -16,11 +17,13 @@ import { RouteTabs } from '../../app/layout/RouteTabs.tsx';
 import { usePageLabel } from '../../app/routes/page-labels.ts';
 import { api } from '../../lib/api.ts';
 import { can, useSignedInUser } from '../../lib/auth.ts';
+import { useBrand } from '../../lib/brand.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { ensureArea } from '../../lib/i18n.ts';
 import { messageOf } from '../../shared/api/messages.ts';
 import { type DeviceDetail, deviceKey, useLiveDeviceStatus } from './api.ts';
 import { connectionLabel, StatusLabel, signalLabel, TagChips } from './DeviceCells.tsx';
+import { DeviceImage } from './DeviceImage.tsx';
 import { Gps, Io, Location, MobileData, Services } from './DeviceTabs.tsx';
 import {
   capable,
@@ -52,6 +55,7 @@ const tools = () => import('./device-tools.tsx');
 function DeviceFrame({ tab, children }: { tab: string; children: (device: DeviceDetail) => ReactNode }) {
   const { t, i18n } = useTranslation();
   const user = useSignedInUser();
+  const brand = useBrand();
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
   useLiveDeviceStatus();
@@ -128,22 +132,25 @@ function DeviceFrame({ tab, children }: { tab: string; children: (device: Device
             </>
           )}
         </Stack>
-        <Stack component="dl" direction="row" spacing={3} useFlexGap sx={{ flexWrap: 'wrap', m: 0 }}>
-          <Fact label={t('devices.page.model')}>{data.model ?? '—'}</Fact>
-          <Fact label={t('devices.page.firmware')}>{data.firmware ?? '—'}</Fact>
-          <Fact label={t('devices.page.serial')}>{data.serial}</Fact>
-          <Fact label={t('devices.page.mac')}>{data.mac}</Fact>
-          <Fact label={t('devices.page.company')}>
-            <Link component={RouterLink} to={`/companies/${data.company_id}`}>
-              {data.company_name}
-            </Link>
-          </Fact>
-          <Fact label={t('devices.page.lastSeen')}>
-            {data.last_seen_at ? formatDateTime(data.last_seen_at, i18n.language) : t('devices.page.never')}
-          </Fact>
-          <Fact label={t('devices.page.creditUntil')}>
-            {data.credit_until ? formatDateTime(data.credit_until, i18n.language) : '—'}
-          </Fact>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+          {brand.branded_devices && data.model && <DeviceImage kind={deviceKind(data.model)} />}
+          <Stack component="dl" direction="row" spacing={3} useFlexGap sx={{ flexWrap: 'wrap', m: 0 }}>
+            <Fact label={t('devices.page.model')}>{data.model ?? '—'}</Fact>
+            <Fact label={t('devices.page.firmware')}>{data.firmware ?? '—'}</Fact>
+            <Fact label={t('devices.page.serial')}>{data.serial}</Fact>
+            <Fact label={t('devices.page.mac')}>{data.mac}</Fact>
+            <Fact label={t('devices.page.company')}>
+              <Link component={RouterLink} to={`/companies/${data.company_id}`}>
+                {data.company_name}
+              </Link>
+            </Fact>
+            <Fact label={t('devices.page.lastSeen')}>
+              {data.last_seen_at ? formatDateTime(data.last_seen_at, i18n.language) : t('devices.page.never')}
+            </Fact>
+            <Fact label={t('devices.page.creditUntil')}>
+              {data.credit_until ? formatDateTime(data.credit_until, i18n.language) : '—'}
+            </Fact>
+          </Stack>
         </Stack>
       </Paper>
       <RouteTabs
