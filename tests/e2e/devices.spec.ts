@@ -283,8 +283,15 @@ test('add devices from a CSV file: the good row is added, the bad one is answere
     mimeType: 'text/csv',
     buffer: Buffer.from(csv),
   });
-  await dialog.getByTestId('add-devices-submit').click();
+  // Verify devices (spec §2): the same answers, nothing added yet.
+  await dialog.getByTestId('add-devices-verify').click();
   const result = dialog.getByTestId('add-devices-result');
+  await expect(result).toContainText('1 device can be added.');
+  await expect(result).toContainText('Line 3 (12): A serial number is 6–20 letters and digits.');
+  expect(((await callApi(page, 'GET', `/devices?q=${identity.serial}`)).body.data as unknown[]).length).toBe(
+    0,
+  );
+  await dialog.getByTestId('add-devices-submit').click();
   await expect(result).toContainText('1 device added.');
   await expect(result).toContainText('Line 3 (12): A serial number is 6–20 letters and digits.');
   await dialog.getByRole('button', { name: 'Close', exact: true }).filter({ hasText: 'Close' }).click();

@@ -37,6 +37,10 @@ const claimRowSchema = z.object({
   name: z.string().trim().min(1).max(120).optional(),
 });
 
+/** The serial a row names, as typed, for its answer (even when the row is wrong). */
+const serialOf = (raw: unknown): string =>
+  typeof (raw as { serial?: unknown } | null)?.serial === 'string' ? (raw as { serial: string }).serial : '';
+
 /** Omit over each member of a union (the command kinds). */
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 /** Add device from a file or a list: every row gets its own answer; the good rows are added. */
@@ -192,10 +196,7 @@ export function registerDeviceWrites(registry: RouteRegistry, router: Router, de
       const seen = new Set<string>();
       for (const [index, raw] of body.devices.entries()) {
         const parsed = claimRowSchema.safeParse(raw);
-        const serial =
-          typeof (raw as { serial?: unknown })?.serial === 'string'
-            ? String((raw as { serial: string }).serial)
-            : '';
+        const serial = serialOf(raw);
         if (!parsed.success) {
           rows.push({
             row: index + 1,
@@ -249,7 +250,7 @@ export function registerDeviceWrites(registry: RouteRegistry, router: Router, de
       const rows: z.infer<typeof rowResultSchema>[] = [];
       for (const [index, raw] of body.devices.entries()) {
         const parsed = claimRowSchema.safeParse(raw);
-        const serial = parsed.success ? parsed.data.serial : '';
+        const serial = parsed.success ? parsed.data.serial : serialOf(raw);
         const ok = parsed.success && (await claimable(db, parsed.data)) !== undefined;
         rows.push({
           row: index + 1,

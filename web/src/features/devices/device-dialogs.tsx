@@ -147,7 +147,12 @@ function AddDevicesBody({ mode }: { mode: 'file' | 'list' }) {
   const [fileName, setFileName] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
-  const [result, setResult] = useState<{ added: number; failed: (BatchRow & { line: number })[] }>();
+  const [result, setResult] = useState<{
+    /** Added, or (a verification) could be added. */
+    good: number;
+    verified: boolean;
+    failed: (BatchRow & { line: number })[];
+  }>();
 
   const chooseFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -167,10 +172,11 @@ function AddDevicesBody({ mode }: { mode: 'file' | 'list' }) {
     setText(await file.text());
   };
 
-  const submit = async () => {
+  /** Adds the devices, or (spec §2 "Verify devices") checks them without adding anything. */
+  const submit = async (verify: boolean) => {
     setError(undefined);
     setResult(undefined);
-    if (companyId === '') {
+    if (companyId === '' && !verify) {
       setError(t('devices.add.chooseCompany'));
       return;
     }
@@ -185,13 +191,19 @@ function AddDevicesBody({ mode }: { mode: 'file' | 'list' }) {
     }
     setBusy(true);
     try {
-      const answer = await api.http.post<{ data: { added: number; rows: BatchRow[] } }>('/devices/batch', {
-        company_id: companyId,
-        devices: parsed.devices,
-      });
-      const { added, rows } = answer.data.data;
+      const { added, rows } = verify
+        ? await api.http
+            .post<{ data: BatchRow[] }>('/devices/verify', { devices: parsed.devices })
+            .then((answer) => ({ added: 0, rows: answer.data.data }))
+        : (
+            await api.http.post<{ data: { added: number; rows: BatchRow[] } }>('/devices/batch', {
+              company_id: companyId,
+              devices: parsed.devices,
+            })
+          ).data.data;
       setResult({
-        added,
+        good: verify ? rows.filter((row) => row.ok).length : added,
+        verified: verify,
         failed: rows
           .filter((row) => !row.ok)
           .map((row) => ({ ...row, line: parsed.lines[row.row - 1] ?? row.row })),
@@ -257,7 +269,11 @@ function AddDevicesBody({ mode }: { mode: 'file' | 'list' }) {
       {error && <Alert severity="error">{error}</Alert>}
       {result && (
         <Alert severity={result.failed.length ? 'warning' : 'success'} data-testid="add-devices-result">
-          <div>{t('devices.add.added', { count: result.added })}</div>
+          <div>
+            {result.verified
+              ? t('devices.add.verified', { count: result.good })
+              : t('devices.add.added', { count: result.good })}
+          </div>
           {result.failed.length > 0 && (
             <Box component="ul" sx={{ m: 0, pl: 2 }}>
               {result.failed.slice(0, 50).map((row) => (
@@ -276,9 +292,16 @@ function AddDevicesBody({ mode }: { mode: 'file' | 'list' }) {
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
         <Button onClick={close}>{t(result ? 'devices.close' : 'devices.cancel')}</Button>
         <Button
+          disabled={busy || !text.trim()}
+          onClick={() => void submit(true)}
+          data-testid="add-devices-verify"
+        >
+          {t('devices.add.verify')}
+        </Button>
+        <Button
           variant="contained"
           disabled={busy || !text.trim()}
-          onClick={() => void submit()}
+          onClick={() => void submit(false)}
           data-testid="add-devices-submit"
         >
           {t('devices.add.submit')}
