@@ -11,6 +11,8 @@ import { benchApiProxy } from './lib/part-api.ts';
 import { benchApiStore } from './lib/part-api-store.ts';
 import { benchStaticAsset } from './lib/part-asset.ts';
 import { benchBrandScale } from './lib/part-brands.ts';
+import { benchDeviceIngest } from './lib/part-device-ingest.ts';
+import { benchDeviceList } from './lib/part-device-list.ts';
 import { benchThemedHtml } from './lib/part-html.ts';
 import { benchSocketIo } from './lib/part-socketio.ts';
 import { benchWeb } from './lib/part-web.ts';
@@ -27,7 +29,7 @@ import { table } from './lib/stats.ts';
 
 const { values } = parseArgs({
   options: {
-    only: { type: 'string', default: '1,2,3,4,5,6,7' },
+    only: { type: 'string', default: '1,2,3,4,5,6,7,8,9' },
     duration: { type: 'string', default: '4' },
     warmup: { type: 'string', default: '1' },
     connections: { type: 'string', default: '50' },
@@ -110,6 +112,8 @@ try {
   if (parts.has('5')) await benchBrandScale(ctx);
   if (parts.has('6')) await benchApiStore(ctx);
   if (parts.has('7')) await benchWeb(ctx);
+  if (parts.has('8')) await benchDeviceIngest(ctx);
+  if (parts.has('9')) await benchDeviceList(ctx);
 
   if (ctx.goals.length > 0) {
     console.log('\n=== Goals ===');

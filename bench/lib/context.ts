@@ -20,6 +20,12 @@ export interface GoalRow {
   met: boolean;
 }
 
+/** A positive number from the environment (a part's knob, e.g. BENCH_DEVICES), or the default. */
+export function envNumber(name: string, fallback: number): number {
+  const value = Number(process.env[name]);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
 export function heading(title: string): void {
   console.log(`\n=== ${title} ===`);
 }

@@ -110,6 +110,17 @@ export function cpuSeconds(pid: number | undefined): number {
   }
 }
 
+/** Resident memory of a process now (VmRSS, Linux /proc), in bytes, or NaN elsewhere. */
+export function rssBytes(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  try {
+    const kib = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kib === undefined ? Number.NaN : Number(kib) * 1024;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 interface AutocannonResult {
   requests: { total: number; average: number };
   latency: { p50: number; p99: number };

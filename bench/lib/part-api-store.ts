@@ -1,10 +1,9 @@
 import path from 'node:path';
-import pg from 'pg';
+import { adminQuery, signIn, startApiChild, withDatabaseName } from './api-child.ts';
 import { type BenchContext, type Contender, heading, loadTable, measureAll } from './context.ts';
 import type { LoadResult } from './load.ts';
-import { freePort, type ServerChild, startServerChild } from './proc.ts';
+import type { ServerChild } from './proc.ts';
 
-const PASSWORD = 'bench demo password';
 const USER = 'admin@acme.example';
 
 interface ApiUnderTest {
@@ -13,56 +12,15 @@ interface ApiUnderTest {
   cookie: string;
 }
 
-/** The maintenance database next to DATABASE_URL's, for CREATE/DROP DATABASE. */
-function withDatabaseName(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
-
-async function adminQuery(url: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: withDatabaseName(url, 'postgres') });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 /** Starts the real API (`api/src/main.ts`) on a store, seeded with the demo world, and signs in. */
 async function startApi(label: string, store: Record<string, string>): Promise<ApiUnderTest> {
-  const port = await freePort();
-  const server = await startServerChild(process.execPath, ['api/src/main.ts'], {
-    name: `api (${label})`,
-    env: {
-      NODE_ENV: 'production',
-      API_PORT: String(port),
-      MQTT_PORT: '0',
-      API_HOST: '127.0.0.1',
-      SEED_DEMO: 'true',
-      DEMO_PASSWORD: PASSWORD,
-      MFA_REQUIRED: 'false',
-      ACCESS_TOKEN_TTL_S: '3600',
-      REDIS_URL: '',
-      LOG_LEVEL: 'warn',
-      ...store,
-    },
-    ready: { port },
-    timeoutMs: 60_000,
-  });
-  const login = await fetch(`${server.url}/api/account/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
-    body: JSON.stringify({ email: USER, password: PASSWORD }),
-  });
-  if (login.status !== 200) throw new Error(`bench login on ${label} answered ${login.status}`);
-  const cookie = login.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .filter((pair) => pair?.startsWith('fp_access='))
-    .join('; ');
-  return { label, server, cookie };
+  const server = await startApiChild(label, store);
+  try {
+    return { label, server, cookie: await signIn(server, USER) };
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
 }
 
 /**
