@@ -62,6 +62,11 @@ export function isRefusal(error: Error & { code?: unknown }): boolean {
   return typeof error.code === 'number' && REFUSALS.has(error.code);
 }
 
+/** CONNACK 3, "server unavailable": the broker is busy or its store is; a unit tries again soon. */
+export function isUnavailable(error: Error & { code?: unknown }): boolean {
+  return error.code === 3;
+}
+
 /** The promise's value, or undefined if it takes longer than `ms` (or fails). */
 export async function withinMs<T>(ms: number, promise: Promise<T>): Promise<T | undefined> {
   let timer: NodeJS.Timeout | undefined;

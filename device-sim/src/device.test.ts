@@ -31,11 +31,18 @@ const fleet: SimDeviceProfile[] = generated.map((device) => ({
   ...device,
   secret: approved.get(device.serial)?.secret ?? '',
 }));
+const busyOnce = new Set<string>();
 let broker: Awaited<ReturnType<typeof startBroker>>;
 let observer: Awaited<ReturnType<typeof observe>>;
 
 beforeAll(async () => {
-  broker = await startBroker({ identityOf: (serial) => approved.get(serial) });
+  broker = await startBroker({
+    identityOf: (serial) => {
+      // A busy gateway once: its store fails, and the broker answers "server unavailable" (3).
+      if (busyOnce.delete(serial)) throw new Error('the store is busy');
+      return approved.get(serial);
+    },
+  });
   observer = await observe(broker.url, 'fp/v1/#');
 });
 afterAll(async () => {
@@ -313,6 +320,19 @@ describe('SimDevice over MQTT', { timeout: 20_000 }, () => {
 
     expect(broker.wills).toContain(abrupt.topics.status);
     expect(broker.wills).not.toContain(clean.topics.status);
+  });
+
+  it('tries again soon after "server unavailable" (CONNACK 3), and comes online', async () => {
+    const device = simulate(() => true);
+    busyOnce.add(device.profile.serial);
+    const from = observer.mark();
+
+    const online = once(device, 'online');
+    device.start();
+    await online;
+    await observer.next(on(device.topics.hello), from);
+
+    expect(busyOnce.has(device.profile.serial)).toBe(false);
   });
 
   it('is refused with a wrong secret, and never says hello', async () => {

@@ -18,6 +18,7 @@ import {
   connectDevice,
   DEFAULT_TIMING,
   isRefusal,
+  isUnavailable,
   parseJson,
   type SimTiming,
   withinMs,
@@ -260,6 +261,15 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
   }
 
   #failed(client: MqttClient, error: Error): void {
+    if (isUnavailable(error)) {
+      // mqtt.js gives up on this too; the unit tries again after a while, spread like reconnects.
+      this.#client = undefined;
+      client.end(true);
+      this.#later(Math.round(this.#timing.reconnectPeriodMs * (1 + Math.random()) * 2), () => {
+        if (this.#state === 'connecting') this.#connect();
+      });
+      return;
+    }
     if (!isRefusal(error)) return;
     // mqtt.js gives up after a refusal; a real unit keeps trying, slowly.
     this.#state = 'refused';

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:net';
+import { Readable } from 'node:stream';
 import { parseClientId, parseTopic, TOPIC_ROOT } from '@fleetport/contracts/device-protocol';
 import { Aedes, type AuthenticateError } from 'aedes';
+import persistenceModule, { type AedesMemoryPersistence } from 'aedes-persistence';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Logger } from 'pino';
 
@@ -39,6 +41,41 @@ function refusal(): AuthenticateError {
   return Object.assign(new Error('bad user name or password'), { returnCode: 4 }) as AuthenticateError;
 }
 
+type AedesPacket = Parameters<AedesMemoryPersistence['storeRetained']>[0];
+
+// A CommonJS package whose types declare an ES default: imported, it is the factory itself.
+const memoryPersistence = persistenceModule as unknown as () => AedesMemoryPersistence;
+const WILDCARD = /[+#]/;
+
+/**
+ * aedes' in-memory persistence with its retained messages also kept by exact topic. aedes asks
+ * for the retained messages of each new subscription, and the stock store answers by testing
+ * every retained topic against the pattern: with ten thousand devices (a retained status and a
+ * retained configuration each), every connection scanned twenty thousand topics, and connecting
+ * the fleet slowed to a stall (bench part 8). A device subscribes to exact topics, so those are
+ * answered by lookup; a pattern with a wildcard still goes to the stock scan.
+ */
+export function indexedPersistence(): AedesMemoryPersistence {
+  const persistence = memoryPersistence();
+  const retained = new Map<string, unknown>();
+  const store = persistence.storeRetained.bind(persistence);
+  const scanAll = persistence.createRetainedStreamCombi.bind(persistence);
+  const scan = persistence.createRetainedStream.bind(persistence);
+  const exact = (patterns: readonly string[]) =>
+    Readable.from(patterns.flatMap((pattern) => (retained.has(pattern) ? [retained.get(pattern)] : [])));
+  // aedes calls it without a callback and waits for the promise it returns.
+  persistence.storeRetained = ((packet: AedesPacket, done?: (error: Error | null | undefined) => void) => {
+    const { topic, payload } = packet as unknown as { topic: string; payload: { length: number } };
+    if (payload.length === 0) retained.delete(topic);
+    else retained.set(topic, { ...packet });
+    return store(packet, done as (error: Error | null | undefined) => void);
+  }) as AedesMemoryPersistence['storeRetained'];
+  persistence.createRetainedStreamCombi = (patterns) =>
+    patterns.some((pattern) => WILDCARD.test(pattern)) ? scanAll(patterns) : exact(patterns);
+  persistence.createRetainedStream = (pattern) => (WILDCARD.test(pattern) ? scan(pattern) : exact([pattern]));
+  return persistence;
+}
+
 /** The broker inside the API. Each device may publish and subscribe under its own serial only. */
 export class EmbeddedBroker implements DeviceTransport {
   private readonly options: EmbeddedBrokerOptions;
@@ -53,6 +90,7 @@ export class EmbeddedBroker implements DeviceTransport {
   async start(onMessage: (topic: string, payload: Buffer) => void): Promise<void> {
     const { log, verify, onDisconnect } = this.options;
     const broker = await Aedes.createBroker({
+      persistence: indexedPersistence(),
       authenticate: (client, username, password, done) => {
         const id = parseClientId(client.id);
         if (!id || id.serial !== username || !password) {
