@@ -16,6 +16,7 @@ import { registerCompanyRoutes } from './modules/companies/routes.ts';
 import { registerCompanyWriteRoutes } from './modules/companies/writes.ts';
 import { registerLocalConfigRoutes } from './modules/config/routes.ts';
 import { registerCreditRoutes } from './modules/credits/routes.ts';
+import { registerDeviceNotes } from './modules/devices/notes.ts';
 import { registerDevicePasswords } from './modules/devices/passwords.ts';
 import { registerDeviceReads } from './modules/devices/reads.ts';
 import { registerDeviceRoutes } from './modules/devices/routes.ts';
@@ -112,6 +113,7 @@ export function createApi(deps: ApiDeps): Api {
   registerDeviceReads(registry, router, deps);
   registerDeviceRoutes(registry, router, deps);
   registerDeviceWrites(registry, router, deps);
+  registerDeviceNotes(registry, router, deps);
   registerDeviceStatistics(registry, router, deps);
   registerBrandAccessRoutes(registry, router, deps);
   registerLocalConfigRoutes(registry, router, deps);

@@ -379,3 +379,30 @@ test('device imagery: the drawing of its kind where the brand allows it, none wh
   await expect(page.getByTestId('device-status')).toBeVisible();
   await expect(page.getByTestId('device-image')).toHaveCount(0);
 });
+
+test('a note left on a device shows in its activity as text; a custom box keeps labelled values', async ({
+  page,
+}) => {
+  await signIn(page, 'admin@acme.example');
+  const { row } = await onlineDevice(page);
+  await page.goto(urlFor('acme.localhost', `/devices/${row.id}/activity`));
+  await page.getByTestId('device-new-note').click();
+  const note = '<img src=x onerror=alert(1)> Spare SIM in the cabinet';
+  await page.getByRole('dialog', { name: 'New note' }).getByTestId('note-text').fill(note);
+  await page.getByTestId('note-save').click();
+  const noted = page.getByTestId('event-note').first();
+  await expect(noted).toContainText(note);
+  await expect(page.getByRole('row').filter({ hasText: note })).toContainText('Note by admin@acme.example');
+
+  await page.getByTestId('device-custom-box').click();
+  const box = page.getByRole('dialog', { name: 'Custom box' });
+  await box.getByTestId('custom-title').fill('Site');
+  await box.getByTestId('custom-label-0').fill('Contact');
+  await box.getByTestId('custom-value-0').fill('Jane, +370 600 00000');
+  await page.getByTestId('custom-save').click();
+  await expect(page.getByTestId('custom-box')).toContainText('Site');
+  await expect(page.getByTestId('custom-box')).toContainText('ContactJane, +370 600 00000');
+  // Kept: after a reload too.
+  await page.reload();
+  await expect(page.getByTestId('custom-box')).toContainText('Jane, +370 600 00000');
+});

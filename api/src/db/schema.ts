@@ -417,9 +417,24 @@ export const devices = pgTable(
     staticIntervalS: integer('static_interval_s').notNull().default(86400),
     creditUntil: at('credit_until'),
     state: jsonb('state').notNull().default(sql`'{}'::jsonb`),
+    /** The device custom box (spec §2): `{ title, fields: [{ label, value }] }`. */
+    custom: jsonb('custom'),
     createdAt: createdAt(),
   },
   (table) => [index('devices_company_idx').on(table.companyId, table.id)],
+);
+
+/** Notes people leave on a device (spec §2 "New note"). */
+export const deviceNotes = pgTable(
+  'device_notes',
+  {
+    id: serial('id').primaryKey(),
+    deviceId: integer('device_id').notNull(),
+    userId: integer('user_id'),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('device_notes_device_idx').on(table.deviceId, table.id)],
 );
 
 export const deviceTags = pgTable(

@@ -392,6 +392,33 @@ const COMPANY_ROUTES: Record<string, Record<Role, string>> = {
     read_only: /*             */ 'D    D           D       D        D',
     support: /*               */ 'D    D           D       D        D',
   },
+  // A device of the relation's company.
+  'POST /api/devices/{id}/notes': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'A    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
+  // A note on a device of the relation's company.
+  'DELETE /api/devices/{id}/notes/{note}': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'A    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
+  // A device of the relation's company.
+  'PUT /api/devices/{id}/custom': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'A    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
   // Approved devices added to the relation's company from a list.
   'POST /api/devices/batch': {
     super_admin: /*           */ 'A    A           A       A        A',
@@ -961,6 +988,21 @@ const FILE_PROBES: Record<string, (client: TestClient, companyId: number) => Pro
     (
       await client.post('/api/devices/passwords/set', {
         devices: [{ id: await deviceIn(companyId), password: 'Matrix-Pass-123' }],
+      })
+    ).status,
+  'POST /api/devices/{id}/notes': async (client, companyId) =>
+    (await client.post(`/api/devices/${await deviceIn(companyId)}/notes`, { body: 'Matrix note' })).status,
+  'DELETE /api/devices/{id}/notes/{note}': async (client, companyId) => {
+    const device = await deviceIn(companyId);
+    const note = await (clients.get('super_admin') as TestClient).post(`/api/devices/${device}/notes`, {
+      body: 'Matrix note',
+    });
+    return (await client.delete(`/api/devices/${device}/notes/${note.body.data.id}`)).status;
+  },
+  'PUT /api/devices/{id}/custom': async (client, companyId) =>
+    (
+      await client.put(`/api/devices/${await deviceIn(companyId)}/custom`, {
+        custom: { title: 'Matrix', fields: [] },
       })
     ).status,
   'POST /api/devices/{id}/cli': async (client, companyId) => {

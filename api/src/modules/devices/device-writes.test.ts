@@ -376,3 +376,38 @@ describe('Password manager (spec §2; spec §9: generated passwords have 16 char
     ).toBe(403);
   });
 });
+
+describe('notes and the custom box (spec §2 "New note", "Device custom box")', () => {
+  it("keeps notes in the device's activity with their author, and a custom box on the device", async () => {
+    const [identity] = await approve(1, '8512');
+    const id = (await superAdmin.post('/api/devices', { company_id: retail, ...identity })).body.data.id;
+    const admin = await fx.login('admin@acme.example');
+    const note = await admin.post(`/api/devices/${id}/notes`, { body: '<b>Cabinet 4</b>, key at the desk' });
+    expect(note.status).toBe(201);
+    expect((await admin.post(`/api/devices/${id}/notes`, { body: '   ' })).status).toBe(422);
+    const activity = (await admin.get(`/api/devices/${id}/activity`)).body.data;
+    expect(activity.find((event: { kind: string }) => event.kind === 'note')).toMatchObject({
+      detail: '<b>Cabinet 4</b>, key at the desk',
+      user_email: 'admin@acme.example',
+      note_id: note.body.data.id,
+    });
+    expect((await admin.delete(`/api/devices/${id}/notes/${note.body.data.id}`)).status).toBe(200);
+    expect((await admin.delete(`/api/devices/${id}/notes/${note.body.data.id}`)).status).toBe(404);
+
+    const custom = { title: 'Site', fields: [{ label: 'Contact', value: 'Jane, +370 600 00000' }] };
+    expect((await admin.put(`/api/devices/${id}/custom`, { custom })).status).toBe(200);
+    expect((await admin.get(`/api/devices/${id}`)).body.data.custom).toEqual(custom);
+    const tooMany = {
+      title: 'Site',
+      fields: Array.from({ length: 21 }, (_, n) => ({ label: `L${n}`, value: '' })),
+    };
+    expect((await admin.put(`/api/devices/${id}/custom`, { custom: tooMany })).status).toBe(422);
+    expect((await admin.put(`/api/devices/${id}/custom`, { custom: null })).body.data).toEqual({
+      custom: null,
+    });
+    // Another tenant can neither write nor read them.
+    const northwind = await fx.login('admin@northwind.example');
+    expect((await northwind.post(`/api/devices/${id}/notes`, { body: 'hi' })).status).toBe(403);
+    expect((await northwind.put(`/api/devices/${id}/custom`, { custom })).status).toBe(403);
+  });
+});

@@ -6,7 +6,15 @@ import { MAP_BATCH_SIZE } from '@fleetport/contracts/limits';
 import { and, asc, desc, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import type { Router } from 'express';
 import { z } from 'zod';
-import { auditLog, companies, deviceConnectionLog, devices, deviceTelemetry } from '../../db/schema.ts';
+import {
+  auditLog,
+  companies,
+  deviceConnectionLog,
+  deviceNotes,
+  devices,
+  deviceTelemetry,
+  users,
+} from '../../db/schema.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { idParam, type RouteRegistry } from '../../http/route.ts';
 import {
@@ -70,11 +78,15 @@ export function dataUsageByDay(
 const activitySchema = z.object({
   id: z.string(),
   at: z.string(),
-  kind: z.enum(['connection', 'action']),
+  kind: z.enum(['connection', 'action', 'note']),
   reason: z.number().optional(),
   detail: z.string().nullable().optional(),
   action: z.string().optional(),
   user_id: z.number().nullable().optional(),
+  /** Who did it or wrote it (an action, a note). */
+  user_email: z.string().nullable().optional(),
+  /** A note's id, for deleting it. */
+  note_id: z.number().optional(),
 });
 
 /**
@@ -190,7 +202,7 @@ export function registerDeviceReads(registry: RouteRegistry, router: Router, dep
     method: 'get',
     path: '/devices/:id/activity',
     summary:
-      "A device's activity, newest first: its connection log (spec §8 reasons) and the actions taken on it.",
+      "A device's activity, newest first: its connection log (spec §8 reasons), the actions taken on it and the notes left on it.",
     tag: 'devices',
     access: { permission: 'view_devices' },
     params: idParam,
@@ -202,7 +214,7 @@ export function registerDeviceReads(registry: RouteRegistry, router: Router, dep
     handler: async ({ auth, params, query }) => {
       const row = await findDevice(db, auth, params.id);
       const before = query.before ? new Date(query.before) : undefined;
-      const [connections, actions] = await Promise.all([
+      const [connections, actions, notes] = await Promise.all([
         db
           .select()
           .from(deviceConnectionLog)
@@ -226,6 +238,15 @@ export function registerDeviceReads(registry: RouteRegistry, router: Router, dep
           )
           .orderBy(desc(auditLog.id))
           .limit(query.limit),
+        db
+          .select({ note: deviceNotes, email: users.email })
+          .from(deviceNotes)
+          .leftJoin(users, eq(users.id, deviceNotes.userId))
+          .where(
+            and(eq(deviceNotes.deviceId, params.id), before ? lt(deviceNotes.createdAt, before) : undefined),
+          )
+          .orderBy(desc(deviceNotes.id))
+          .limit(query.limit),
       ]);
       const events = [
         ...connections.map((entry) => ({
@@ -241,6 +262,15 @@ export function registerDeviceReads(registry: RouteRegistry, router: Router, dep
           kind: 'action' as const,
           action: entry.action,
           user_id: entry.actorUserId ?? entry.userId,
+        })),
+        ...notes.map(({ note, email }) => ({
+          id: `n${note.id}`,
+          at: note.createdAt.toISOString(),
+          kind: 'note' as const,
+          detail: note.body,
+          user_id: note.userId,
+          user_email: email,
+          note_id: note.id,
         })),
       ];
       events.sort((a, b) => b.at.localeCompare(a.at));

@@ -24,6 +24,7 @@ import {
   selectDevices,
   toDeviceRows,
 } from './list.ts';
+import { type CustomBox, customBoxSchema } from './notes.ts';
 
 /** Spec §5: a device is added by serial and MAC address of an approved identity. */
 const addDeviceSchema = z.object({
@@ -140,6 +141,7 @@ export function registerDeviceRoutes(registry: RouteRegistry, router: Router, de
       state: z.record(z.string(), z.unknown()),
       dynamic_interval_s: z.number(),
       static_interval_s: z.number(),
+      custom: customBoxSchema.nullable(),
     }),
     handler: async ({ auth, params }) => {
       const row = await deviceFor(auth, params.id);
@@ -150,6 +152,7 @@ export function registerDeviceRoutes(registry: RouteRegistry, router: Router, de
           state: row.device.state as Record<string, unknown>,
           dynamic_interval_s: row.device.dynamicIntervalS,
           static_interval_s: row.device.staticIntervalS,
+          custom: (row.device.custom as CustomBox | null) ?? null,
         },
       };
     },

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, useEffect, useState } from 'react';
+import { type ComponentProps, lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
 import { SEARCH_DELAY_MS } from '../../shared/grid/ListToolbar.tsx';
@@ -18,9 +18,15 @@ type Option = { id: number; name: string };
  * budget of the landing page).
  */
 export const loadDialogs = () => import('./device-dialogs.tsx');
-export const FleetMapView = lazy(() =>
-  import('./map/FleetMap.tsx').then((module) => ({ default: module.FleetMap })),
-);
+const FleetMap = lazy(() => import('./map/FleetMap.tsx').then((module) => ({ default: module.FleetMap })));
+/** The map view (a lazy component may not resolve to another lazy one: this one renders it). */
+export function FleetMapView(props: ComponentProps<typeof FleetMap>) {
+  return (
+    <Suspense fallback={null}>
+      <FleetMap {...props} />
+    </Suspense>
+  );
+}
 
 /**
  * A filter's label above a native select: the browser's own list (light, keyboard and screen

@@ -7,7 +7,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -120,6 +120,18 @@ function DeviceFrame({ tab, children }: { tab: string; children: (device: Device
               >
                 {t('device.passwords.title')}
               </Button>
+              <Button
+                onClick={() => void tools().then((module) => module.openNewNote(data))}
+                data-testid="device-new-note"
+              >
+                {t('device.notes.new')}
+              </Button>
+              <Button
+                onClick={() => void tools().then((module) => module.openCustomBox(data))}
+                data-testid="device-custom-box"
+              >
+                {t('device.custom.title')}
+              </Button>
               <Button onClick={() => void dialogs().then((module) => module.openDeviceTags(data))}>
                 {t('devices.page.editTags')}
               </Button>
@@ -153,6 +165,20 @@ function DeviceFrame({ tab, children }: { tab: string; children: (device: Device
           </Stack>
         </Stack>
       </Paper>
+      {data.custom && (
+        <Paper variant="outlined" sx={{ p: 2, mb: 2 }} data-testid="custom-box">
+          <Typography variant="subtitle2" sx={{ mb: 1 }}>
+            {data.custom.title}
+          </Typography>
+          <Stack component="dl" direction="row" spacing={3} useFlexGap sx={{ flexWrap: 'wrap', m: 0 }}>
+            {data.custom.fields.map((field) => (
+              <Fact key={field.label} label={field.label}>
+                {field.value || '—'}
+              </Fact>
+            ))}
+          </Stack>
+        </Paper>
+      )}
       <RouteTabs
         parent="device"
         current={tab}
@@ -189,10 +215,12 @@ function tabsWithout(device: DeviceDetail): string[] {
 interface ActivityEvent {
   id: string;
   at: string;
-  kind: 'connection' | 'action';
+  kind: 'connection' | 'action' | 'note';
   reason?: number;
   detail?: string | null;
   action?: string;
+  user_email?: string | null;
+  note_id?: number;
 }
 
 /** Spec §8 connection log reasons (0, 10, 12, 20, 104 alike). */
@@ -205,6 +233,8 @@ function reasonText(t: TFunction, reason: number | undefined): string {
 
 function Activity({ device }: { device: DeviceDetail }) {
   const { t, i18n } = useTranslation();
+  const user = useSignedInUser();
+  const queryClient = useQueryClient();
   const events = useQuery({
     queryKey: [...deviceKey(device.id), 'activity'],
     staleTime: 0,
@@ -233,9 +263,34 @@ function Activity({ device }: { device: DeviceDetail }) {
               <td>
                 {event.kind === 'connection'
                   ? reasonText(t, event.reason)
-                  : t('device.activity.action', { action: event.action ?? '' })}
+                  : event.kind === 'note'
+                    ? t('device.notes.by', { who: event.user_email ?? t('device.notes.someone') })
+                    : t('device.activity.action', { action: event.action ?? '' })}
               </td>
-              <td>{event.detail ?? ''}</td>
+              <td
+                style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+                data-testid={`event-${event.kind}`}
+              >
+                {event.detail ?? ''}
+                {event.kind === 'note' && event.note_id !== undefined && can(user, 'manage_devices') && (
+                  <Button
+                    size="small"
+                    color="error"
+                    sx={{ ml: 1 }}
+                    onClick={() =>
+                      void tools().then((module) =>
+                        module.deleteNote(
+                          device,
+                          event.note_id as number,
+                          () => void queryClient.invalidateQueries({ queryKey: deviceKey(device.id) }),
+                        ),
+                      )
+                    }
+                  >
+                    {t('device.notes.delete')}
+                  </Button>
+                )}
+              </td>
             </tr>
           ))}
         </tbody>

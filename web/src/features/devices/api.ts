@@ -33,6 +33,8 @@ export interface DeviceDetail extends DeviceListItem {
   state: Partial<Record<string, { at: string; data: Record<string, unknown> }>>;
   dynamic_interval_s: number;
   static_interval_s: number;
+  /** The device custom box (spec §2): texts people wrote, shown as text. */
+  custom: { title: string; fields: { label: string; value: string }[] } | null;
 }
 
 export const DEVICES_KEY = ['devices'] as const;

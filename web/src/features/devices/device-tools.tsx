@@ -13,6 +13,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +26,7 @@ import { useModalControls } from '../../shared/modals/controls.ts';
 import { registerModal } from '../../shared/modals/registry.ts';
 import { openModal } from '../../shared/modals/store.ts';
 import { realtime } from '../../shared/realtime/socket.ts';
+import { deviceKey } from './api.ts';
 
 // The strings of this code come with it, not with the page (lib/i18n.ts).
 await Promise.all([ensureArea('devices'), ensureArea('device')]);
@@ -300,5 +302,196 @@ export function openPasswordManager(devices: readonly Device[]): void {
       devices.length === 1 ? devices[0]?.name : i18next.t('devices.bulk.selected', { count: devices.length }),
     component: PASSWORD_MANAGER,
     props: { devices },
+  });
+}
+
+const NEW_NOTE = 'device-new-note';
+const CUSTOM_BOX = 'device-custom-box';
+
+/** Spec §2 "New note": a note on the device, shown in its activity with its author. */
+function NewNoteBody({ device }: { device: Device }) {
+  const { t } = useTranslation();
+  const { close } = useModalControls();
+  const queryClient = useQueryClient();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(undefined);
+    try {
+      await api.http.post(`/devices/${device.id}/notes`, { body: text });
+      await queryClient.invalidateQueries({ queryKey: deviceKey(device.id) });
+      close();
+    } catch (failure) {
+      setError(messageOf(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack
+      component="form"
+      spacing={2}
+      onSubmit={(event) => void submit(event)}
+      sx={{ minWidth: { sm: 480 } }}
+    >
+      <TextField
+        label={t('device.notes.text')}
+        multiline
+        minRows={4}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        required
+        autoFocus
+        slotProps={{ htmlInput: { maxLength: 2000, 'data-testid': 'note-text' } }}
+        helperText={`${text.length} / 2000`}
+      />
+      {error && <Alert severity="error">{error}</Alert>}
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+        <Button onClick={close}>{t('devices.cancel')}</Button>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={busy || text.trim() === ''}
+          data-testid="note-save"
+        >
+          {t('devices.save')}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
+
+export interface CustomBox {
+  title: string;
+  fields: { label: string; value: string }[];
+}
+const MAX_BOX_LINES = 20;
+
+/** Spec §2 "Device custom box": a title and up to 20 labelled values kept about the device. */
+function CustomBoxBody({ device, custom }: { device: Device; custom: CustomBox | null }) {
+  const { t } = useTranslation();
+  const { close } = useModalControls();
+  const queryClient = useQueryClient();
+  const [title, setTitle] = useState(custom?.title ?? '');
+  const [fields, setFields] = useState(custom?.fields.length ? custom.fields : [{ label: '', value: '' }]);
+  const [error, setError] = useState<string>();
+  const save = async (next: CustomBox | null) => {
+    setError(undefined);
+    try {
+      await api.http.put(`/devices/${device.id}/custom`, { custom: next });
+      await queryClient.invalidateQueries({ queryKey: deviceKey(device.id) });
+      close();
+    } catch (failure) {
+      setError(messageOf(failure));
+    }
+  };
+  const setField = (index: number, patch: Partial<CustomBox['fields'][number]>) =>
+    setFields((list) => list.map((field, at) => (at === index ? { ...field, ...patch } : field)));
+  return (
+    <Stack spacing={2} sx={{ minWidth: { sm: 520 } }}>
+      <TextField
+        size="small"
+        label={t('device.custom.boxTitle')}
+        value={title}
+        onChange={(event) => setTitle(event.target.value)}
+        slotProps={{ htmlInput: { maxLength: 60, 'data-testid': 'custom-title' } }}
+      />
+      {fields.map((field, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the lines have no identity but their place
+        <Stack key={index} direction="row" spacing={1}>
+          <TextField
+            size="small"
+            label={t('device.custom.label')}
+            value={field.label}
+            onChange={(event) => setField(index, { label: event.target.value })}
+            slotProps={{ htmlInput: { maxLength: 60, 'data-testid': `custom-label-${index}` } }}
+            sx={{ width: 180 }}
+          />
+          <TextField
+            size="small"
+            fullWidth
+            label={t('device.custom.value')}
+            value={field.value}
+            onChange={(event) => setField(index, { value: event.target.value })}
+            slotProps={{ htmlInput: { maxLength: 500, 'data-testid': `custom-value-${index}` } }}
+          />
+          <Button
+            onClick={() => setFields((list) => list.filter((_field, at) => at !== index))}
+            aria-label={t('device.custom.remove')}
+          >
+            ✕
+          </Button>
+        </Stack>
+      ))}
+      <Button
+        onClick={() => setFields((list) => [...list, { label: '', value: '' }])}
+        disabled={fields.length >= MAX_BOX_LINES}
+        sx={{ alignSelf: 'flex-start' }}
+      >
+        {t('device.custom.addLine')}
+      </Button>
+      {error && <Alert severity="error">{error}</Alert>}
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+        {custom && (
+          <Button color="error" onClick={() => void save(null)} sx={{ mr: 'auto' }}>
+            {t('device.custom.clear')}
+          </Button>
+        )}
+        <Button onClick={close}>{t('devices.cancel')}</Button>
+        <Button
+          variant="contained"
+          data-testid="custom-save"
+          onClick={() =>
+            void save({
+              title: title.trim(),
+              fields: fields.filter((field) => field.label.trim() !== '' || field.value.trim() !== ''),
+            })
+          }
+        >
+          {t('devices.save')}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
+
+registerModal(NEW_NOTE, NewNoteBody);
+registerModal(CUSTOM_BOX, CustomBoxBody);
+
+export function openNewNote(device: Device): void {
+  openModal({
+    id: NEW_NOTE,
+    title: i18next.t('device.notes.new'),
+    subtitle: device.name,
+    component: NEW_NOTE,
+    props: { device },
+  });
+}
+
+export function openCustomBox(device: Device & { custom: CustomBox | null }): void {
+  openModal({
+    id: CUSTOM_BOX,
+    title: i18next.t('device.custom.title'),
+    subtitle: device.name,
+    component: CUSTOM_BOX,
+    props: { device: { id: device.id, name: device.name }, custom: device.custom },
+  });
+}
+
+/** Deletes a note after asking. */
+export function deleteNote(device: Device, noteId: number, onDone: () => void): void {
+  openModal({
+    id: 'device-delete-note',
+    title: i18next.t('device.notes.delete'),
+    prompt: i18next.t('device.notes.deleteConfirm'),
+    confirmLabel: i18next.t('device.notes.delete'),
+    minimizeDisable: true,
+    confirm: async () => {
+      await api.http.delete(`/devices/${device.id}/notes/${noteId}`);
+      onDone();
+    },
   });
 }
