@@ -156,6 +156,7 @@ export const ROUTES = [
     path: '/devices/:id',
     title: 'Device',
     permission: 'view_devices',
+    parent: 'devices',
     redirectTo: 'device.activity',
   },
   {

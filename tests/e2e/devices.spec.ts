@@ -75,9 +75,14 @@ test('the devices page shows the simulated fleet; a device cut off turns Offline
   await page.getByTestId('list-search').fill(row.serial);
   const line = grid.getByRole('row').filter({ hasText: row.serial });
   await expect(line).toContainText('Online');
-  // Pulled plug: no goodbye from the device; the broker's last will says it is gone.
+  // Listed among the Online ones; pulled plug (no goodbye: the broker's last will says it is
+  // gone), it leaves that list, and shows Offline once the filter is cleared, all without a reload.
+  await page.getByTestId('filter-status').selectOption('online');
+  await expect(line).toContainText('Online');
   await sim.stop();
-  await expect(line).toContainText('Offline', { timeout: 20_000 });
+  await expect(line).toHaveCount(0, { timeout: 20_000 });
+  await page.getByTestId('clear-filters').click();
+  await expect(line).toContainText('Offline');
   await expect(page).toHaveURL(/\/management\/devices$/);
 });
 
@@ -113,6 +118,10 @@ test('a reboot from the device page goes through the Action status modal, and th
   await page.goto(urlFor('acme.localhost', `/devices/${row.id}`));
   await expect(page).toHaveURL(new RegExp(`/devices/${row.id}/activity$`));
   await expect(page.getByTestId('page-title')).toHaveText(row.name);
+  // The breadcrumbs lead back to the devices list.
+  await expect(
+    page.getByRole('navigation', { name: 'Breadcrumbs' }).getByRole('link', { name: 'Devices' }),
+  ).toHaveAttribute('href', '/management/devices');
   await expect(page.getByTestId('device-status')).toHaveText('Online');
   // The tabs its capabilities allow (every device has its activity).
   await expect(page.getByRole('tab').first()).toHaveText('Activity');

@@ -66,13 +66,22 @@ export function applyStatus(queryClient: QueryClient, event: DeviceStatusEvent):
   queryClient.setQueryData<DeviceDetail>(deviceKey(event.id), (device) => (device ? patch(device) : device));
 }
 
+/** Whether a cached list page was asked with a status filter (its parameters are the key's last part). */
+function filtersByStatus(query: { queryKey: readonly unknown[] }): boolean {
+  const params = query.queryKey.at(-1);
+  return typeof params === 'object' && params !== null && 'status' in params;
+}
+
 /** Spec issue 6: a device that goes offline or comes back changes in the open table, without a reload. */
 export function useLiveDeviceStatus(): void {
   const queryClient = useQueryClient();
   useEffect(
     () =>
       realtime.listen<DeviceStatusEvent>(DEVICES_CHANNEL, DEVICE_STATUS_EVENT, (event) => {
-        if (typeof event?.id === 'number') applyStatus(queryClient, event);
+        if (typeof event?.id !== 'number') return;
+        applyStatus(queryClient, event);
+        // A list filtered by status may have to lose or gain the device: it asks again.
+        void queryClient.invalidateQueries({ queryKey: DEVICE_LIST_KEY, predicate: filtersByStatus });
       }),
     [queryClient],
   );
