@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { CompanyTabFrame } from '../companies/CompanyTabFrame.tsx';
-import { DeviceList } from './DevicesPage.tsx';
+import { DeviceList } from './DeviceList.tsx';
 
 /** /companies/{company_id}/devices (spec §2: the company page's default tab): the company's own devices. */
 export default function CompanyDevicesPage() {

@@ -15,7 +15,7 @@ import { can, useSignedInUser } from '../../lib/auth.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { ensureArea } from '../../lib/i18n.ts';
 import { messageOf } from '../../shared/api/messages.ts';
-import { DeviceList } from '../devices/DevicesPage.tsx';
+import { DeviceList } from '../devices/DeviceList.tsx';
 import { type Tag, tagKey } from './api.ts';
 import { TagActions } from './TagActions.tsx';
 import { TagChip } from './TagChip.tsx';
