@@ -322,6 +322,20 @@ test('Statistics: how many devices are online, and the fleet by status, connecti
   await expect(page.getByTestId('statistics-status')).toContainText('Online');
   await expect(page.getByTestId('statistics-model')).toContainText(/RUT|TRB|TCR|TAP|TSW|OTD/);
   await expect(page.getByTestId('statistics-connection_type')).toContainText('%');
+  // Connection manager: the fleet's connection log, with the spec §8 words.
+  await page.getByRole('tab', { name: 'Connection manager' }).click();
+  const connections = page.getByRole('grid', { name: 'Connection manager' });
+  await expect(connections.getByText('Device connected to the system.').first()).toBeVisible();
+  // Monthly statistics and unique devices: this month and today count the fleet's devices.
+  await page.getByRole('tab', { name: 'Monthly statistics' }).click();
+  await expect(page.getByTestId('statistics-month').getByRole('row').nth(1)).toContainText(
+    new Intl.DateTimeFormat('en', { timeZone: 'UTC', year: 'numeric', month: 'long' }).format(new Date()),
+  );
+  await page.getByRole('tab', { name: 'Unique devices' }).click();
+  await expect(page.getByTestId('statistics-day').getByRole('row')).toHaveCount(31);
+  await expect(
+    page.getByTestId('statistics-day').getByRole('row').nth(1).getByRole('cell').nth(1),
+  ).not.toHaveText('0');
   // Action logs: the audit log, searchable; the admin's own sign-in is in it.
   await page.getByRole('tab', { name: 'Action logs' }).click();
   await expect(page).toHaveURL(/\/statistics\/action-logs$/);

@@ -1,7 +1,7 @@
 import { BUILT_IN_ROLE_BY_NAME, type BuiltInRoleName } from '@fleetport/contracts/roles';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, deviceIdentities, devices, users } from '../db/schema.ts';
+import { companies, deviceConnectionLog, deviceIdentities, devices, users } from '../db/schema.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { secretDigest } from '../modules/devices/status.ts';
 import { type ApiFixture, startTestApi, TEST_PASSWORD, type TestClient } from '../testing/fixtures.ts';
@@ -291,6 +291,24 @@ const COMPANY_ROUTES: Record<string, Record<Role, string>> = {
     readonly_admin: /*        */ 'A    A           D       D        D',
     end_user: /*              */ 'A    D           D       D        D',
     read_only: /*             */ 'A    D           D       D        D',
+    support: /*               */ 'A    A           A       A        A',
+  },
+  // Listed = the companies of the devices in the connection log (a device that connected in each).
+  'GET /api/statistics/connections': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'A    A           D       D        D',
+    end_user: /*              */ 'A    D           D       D        D',
+    read_only: /*             */ 'A    D           D       D        D',
+    support: /*               */ 'A    A           A       A        A',
+  },
+  // Counts over the caller's own devices: no company named; needs view_statistics.
+  'GET /api/statistics/activity': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           A       A        A',
+    readonly_admin: /*        */ 'A    A           A       A        A',
+    end_user: /*              */ 'A    A           A       A        A',
+    read_only: /*             */ 'A    A           A       A        A',
     support: /*               */ 'A    A           A       A        A',
   },
   // Listed = the companies of the devices on the map (one with a GPS fix is added to each).
@@ -853,6 +871,15 @@ const deviceIn = async (companyId: number): Promise<number> => {
   ).body.data.id;
 };
 
+/** A device of the company that has connected once (a reason-0 entry in the connection log). */
+const connectedDeviceIn = async (companyId: number): Promise<void> => {
+  const id = await deviceIn(companyId);
+  const [device] = await fx.api.deps.db.select().from(devices).where(eq(devices.id, id));
+  await fx.api.deps.db
+    .insert(deviceConnectionLog)
+    .values({ identityId: device?.identityId ?? 0, reason: 0, detail: 'matrix' });
+};
+
 /** A device of the company with a GPS fix, so that it is on the map. */
 const placedDeviceIn = async (companyId: number): Promise<void> => {
   const id = await deviceIn(companyId);
@@ -1018,6 +1045,8 @@ const FILE_PROBES: Record<string, (client: TestClient, companyId: number) => Pro
   'POST /api/devices/batch': async (client, companyId) =>
     (await client.post('/api/devices/batch', { company_id: companyId, devices: [await approvedIdentity()] }))
       .status,
+  'GET /api/statistics/activity': async (client) =>
+    (await client.get('/api/statistics/activity?by=day&periods=2')).status,
   'POST /api/devices/passwords/generate': async (client) =>
     (await client.post('/api/devices/passwords/generate', { count: 1 })).status,
   'POST /api/devices/verify': async (client) =>
@@ -1198,6 +1227,13 @@ describe('authorisation matrix', () => {
             const answer = await client.get(`/api/statistics/devices?by=status&company_id=${company}`);
             if ((answer.body.data?.total ?? 0) > 0) listed.add(company);
           }
+        }
+        if (route === 'GET /api/statistics/connections') {
+          if (role === ROLES[0]) {
+            for (const relation of RELATIONS) await connectedDeviceIn(companyIds.get(relation) as number);
+          }
+          const answer = await client.get('/api/statistics/connections?limit=100');
+          listed = new Set((answer.body.data ?? []).map((row: { company_id: number }) => row.company_id));
         }
         if (route === 'GET /api/devices/positions') {
           if (role === ROLES[0]) {

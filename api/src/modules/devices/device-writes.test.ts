@@ -1,9 +1,9 @@
 import { parseCsv } from '@fleetport/contracts/csv';
 import { signalBucket } from '@fleetport/contracts/devices';
 import { connectionGeneration } from '@fleetport/contracts/format';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devices, deviceTelemetry } from '../../db/schema.ts';
+import { deviceConnectionLog, devices, deviceTelemetry } from '../../db/schema.ts';
 import { type ApiFixture, companyIdByName, startTestApi, type TestClient } from '../../testing/fixtures.ts';
 import { dataUsageByDay, thin } from './reads.ts';
 
@@ -409,5 +409,50 @@ describe('notes and the custom box (spec §2 "New note", "Device custom box")', 
     const northwind = await fx.login('admin@northwind.example');
     expect((await northwind.post(`/api/devices/${id}/notes`, { body: 'hi' })).status).toBe(403);
     expect((await northwind.put(`/api/devices/${id}/custom`, { custom })).status).toBe(403);
+  });
+});
+
+describe('connection manager, monthly statistics, unique devices (spec §2 /statistics)', () => {
+  it("lists and counts the connections of the caller's devices by day, every day of the range", async () => {
+    const identities = await approve(2, '8611');
+    const added = await superAdmin.post('/api/devices/batch', { company_id: retail, devices: identities });
+    const ids: number[] = added.body.data.rows.map((row: { id: number }) => row.id);
+    const rows = await fx.api.deps.db.select().from(devices).where(inArray(devices.id, ids));
+    const identityOf = (id: number) => rows.find((row) => row.id === id)?.identityId as number;
+    await fx.api.deps.db.insert(deviceConnectionLog).values([
+      { identityId: identityOf(ids[0] as number), reason: 0, detail: 'RUT241 one' },
+      { identityId: identityOf(ids[0] as number), reason: 0, detail: 'RUT241 again' },
+      { identityId: identityOf(ids[1] as number), reason: 0, detail: 'RUT241 two' },
+      { identityId: identityOf(ids[1] as number), reason: 7, detail: 'MAC 00:1E:42:00:00:99' },
+    ]);
+    const log = await superAdmin.get('/api/statistics/connections?q=8611&limit=10');
+    expect(log.body.meta.total).toBe(4);
+    expect(log.body.data[0]).toMatchObject({
+      reason: 7,
+      serial: identities[1]?.serial,
+      company_name: 'Acme East Retail',
+    });
+    expect((await superAdmin.get('/api/statistics/connections?q=8611&reason=7')).body.meta.total).toBe(1);
+
+    const before = await fx.login('east.admin@acme.example');
+    const days = (await before.get('/api/statistics/activity?by=day&periods=3')).body.data as {
+      period: string;
+      unique_devices: number;
+      connections: number;
+      refused: number;
+      devices_added: number;
+    }[];
+    expect(days.map((day) => day.period)).toHaveLength(3);
+    expect(days[2]?.period).toBe(new Date().toISOString().slice(0, 10));
+    expect(days[2]?.unique_devices).toBeGreaterThanOrEqual(2);
+    expect(days[2]?.connections).toBeGreaterThanOrEqual(3);
+    expect(days[2]?.refused).toBeGreaterThanOrEqual(1);
+    expect(days[2]?.devices_added).toBeGreaterThanOrEqual(2);
+    const months = (await before.get('/api/statistics/activity?by=month&periods=12')).body.data;
+    expect(months).toHaveLength(12);
+    expect(months[11].period).toBe(`${new Date().toISOString().slice(0, 7)}-01`);
+    // Northwind sees none of Acme's.
+    const northwind = await fx.login('admin@northwind.example');
+    expect((await northwind.get('/api/statistics/connections?q=8611')).body.meta.total).toBe(0);
   });
 });

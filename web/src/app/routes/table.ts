@@ -51,6 +51,18 @@ const PAGES: Partial<Record<RouteName, PageLoader>> = {
     import('../../features/devices/DevicePage.tsx').then((module) => ({ default: module.DataUsagePage })),
   companies: () => import('../../features/companies/CompaniesPage.tsx'),
   'companies.tree': () => import('../../features/companies/CompanyTreePage.tsx'),
+  'statistics.connection-manager': () =>
+    import('../../features/devices/StatisticsTabs.tsx').then((module) => ({
+      default: module.ConnectionManagerPage,
+    })),
+  'statistics.months-stats': () =>
+    import('../../features/devices/StatisticsTabs.tsx').then((module) => ({
+      default: module.MonthlyStatisticsPage,
+    })),
+  'statistics.unique-devices': () =>
+    import('../../features/devices/StatisticsTabs.tsx').then((module) => ({
+      default: module.UniqueDevicesPage,
+    })),
   'statistics.action-logs': () => import('../../features/devices/ActionLogsPage.tsx'),
   'statistics.online-devices': () => import('../../features/devices/StatisticsDevicesPage.tsx'),
   'auth-devices': () => import('../../features/devices/ApprovedDevicesPage.tsx'),

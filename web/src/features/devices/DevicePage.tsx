@@ -8,7 +8,6 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TFunction } from 'i18next';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -33,6 +32,7 @@ import {
   numberOf,
   type Period,
   PeriodPicker,
+  reasonText,
   Section,
   TABLE_SX,
   UsageTable,
@@ -221,14 +221,6 @@ interface ActivityEvent {
   action?: string;
   user_email?: string | null;
   note_id?: number;
-}
-
-/** Spec §8 connection log reasons (0, 10, 12, 20, 104 alike). */
-function reasonText(t: TFunction, reason: number | undefined): string {
-  if (reason === 14) return t('device.activity.reason14');
-  if (reason === 15) return t('device.activity.reason15');
-  if (reason === 7) return t('device.activity.reason7');
-  return t('device.activity.reason0');
 }
 
 function Activity({ device }: { device: DeviceDetail }) {

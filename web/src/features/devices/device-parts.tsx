@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
@@ -160,4 +161,12 @@ export function UsageTable({
       </tbody>
     </Box>
   );
+}
+
+/** Spec §8 connection log reasons (0, 10, 12, 20, 104 alike). */
+export function reasonText(t: TFunction, reason: number | undefined): string {
+  if (reason === 14) return t('device.activity.reason14');
+  if (reason === 15) return t('device.activity.reason15');
+  if (reason === 7) return t('device.activity.reason7');
+  return t('device.activity.reason0');
 }
