@@ -325,7 +325,7 @@ test('Statistics: how many devices are online, and the fleet by status, connecti
   // Connection manager: the fleet's connection log, with the spec §8 words.
   await page.getByRole('tab', { name: 'Connection manager' }).click();
   const connections = page.getByRole('grid', { name: 'Connection manager' });
-  await expect(connections.getByText('Device connected to the system.').first()).toBeVisible();
+  await expect(connections.getByText('Device has attempted to connect to the system.').first()).toBeVisible();
   // Monthly statistics and unique devices: this month and today count the fleet's devices.
   await page.getByRole('tab', { name: 'Monthly statistics' }).click();
   await expect(page.getByTestId('statistics-month').getByRole('row').nth(1)).toContainText(
@@ -357,6 +357,7 @@ test("Device CLI: a command runs in the device's shell and its answer comes back
   await signIn(page, 'super@fleetport.example');
   const { row } = await onlineDevice(page);
   await page.goto(urlFor('acme.localhost', `/devices/${row.id}/activity`));
+  await page.getByTestId('device-more').click();
   await page.getByTestId('device-cli').click();
   const cli = page.getByRole('dialog', { name: 'Device CLI' });
   await cli.getByTestId('cli-command').fill('cat /etc/version');
@@ -377,6 +378,7 @@ test('Password manager: a generated 16-character password is set on the device, 
   await signIn(page, 'super@fleetport.example');
   const { row } = await onlineDevice(page);
   await page.goto(urlFor('acme.localhost', `/devices/${row.id}/activity`));
+  await page.getByTestId('device-more').click();
   await page.getByTestId('device-password').click();
   const manager = page.getByRole('dialog', { name: 'Password manager' });
   await expect(manager).toContainText('Fleetport does not keep device passwords');
@@ -409,6 +411,7 @@ test('a note left on a device shows in its activity as text; a custom box keeps 
   await signIn(page, 'admin@acme.example');
   const { row } = await onlineDevice(page);
   await page.goto(urlFor('acme.localhost', `/devices/${row.id}/activity`));
+  await page.getByTestId('device-more').click();
   await page.getByTestId('device-new-note').click();
   const note = '<img src=x onerror=alert(1)> Spare SIM in the cabinet';
   await page.getByRole('dialog', { name: 'New note' }).getByTestId('note-text').fill(note);
@@ -417,6 +420,7 @@ test('a note left on a device shows in its activity as text; a custom box keeps 
   await expect(noted).toContainText(note);
   await expect(page.getByRole('row').filter({ hasText: note })).toContainText('Note by admin@acme.example');
 
+  await page.getByTestId('device-more').click();
   await page.getByTestId('device-custom-box').click();
   const box = page.getByRole('dialog', { name: 'Custom box' });
   await box.getByTestId('custom-title').fill('Site');

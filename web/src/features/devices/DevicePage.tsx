@@ -4,6 +4,8 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -107,40 +109,12 @@ function DeviceFrame({ tab, children }: { tab: string; children: (device: Device
                 {t('devices.page.reboot')}
               </Button>
               <Button
-                onClick={() => void tools().then((module) => module.openDeviceCli(data))}
-                disabled={!connected}
-                data-testid="device-cli"
-              >
-                {t('device.cli.title')}
-              </Button>
-              <Button
-                onClick={() => void tools().then((module) => module.openPasswordManager([data]))}
-                disabled={!connected}
-                data-testid="device-password"
-              >
-                {t('device.passwords.title')}
-              </Button>
-              <Button
-                onClick={() => void tools().then((module) => module.openNewNote(data))}
-                data-testid="device-new-note"
-              >
-                {t('device.notes.new')}
-              </Button>
-              <Button
-                onClick={() => void tools().then((module) => module.openCustomBox(data))}
-                data-testid="device-custom-box"
-              >
-                {t('device.custom.title')}
-              </Button>
-              <Button onClick={() => void dialogs().then((module) => module.openDeviceTags(data))}>
-                {t('devices.page.editTags')}
-              </Button>
-              <Button
                 variant="outlined"
                 onClick={() => void dialogs().then((module) => module.openEditDevice(data))}
               >
                 {t('devices.edit')}
               </Button>
+              <MoreActions device={data} connected={connected} />
             </>
           )}
         </Stack>
@@ -187,6 +161,59 @@ function DeviceFrame({ tab, children }: { tab: string; children: (device: Device
         hidden={tabsWithout(data).filter((name) => name !== tab)}
       />
       {children(data)}
+    </>
+  );
+}
+
+/** The device's less frequent tools, in a menu beside its main actions. */
+function MoreActions({ device, connected }: { device: DeviceDetail; connected: boolean }) {
+  const { t } = useTranslation();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const run = (action: () => void) => () => {
+    setAnchor(null);
+    action();
+  };
+  return (
+    <>
+      <Button
+        onClick={(event) => setAnchor(event.currentTarget)}
+        aria-haspopup="menu"
+        aria-expanded={anchor !== null}
+        data-testid="device-more"
+      >
+        {t('device.more')}
+      </Button>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        <MenuItem
+          disabled={!connected}
+          onClick={run(() => void tools().then((module) => module.openDeviceCli(device)))}
+          data-testid="device-cli"
+        >
+          {t('device.cli.title')}
+        </MenuItem>
+        <MenuItem
+          disabled={!connected}
+          onClick={run(() => void tools().then((module) => module.openPasswordManager([device])))}
+          data-testid="device-password"
+        >
+          {t('device.passwords.title')}
+        </MenuItem>
+        <MenuItem
+          onClick={run(() => void tools().then((module) => module.openNewNote(device)))}
+          data-testid="device-new-note"
+        >
+          {t('device.notes.new')}
+        </MenuItem>
+        <MenuItem
+          onClick={run(() => void tools().then((module) => module.openCustomBox(device)))}
+          data-testid="device-custom-box"
+        >
+          {t('device.custom.title')}
+        </MenuItem>
+        <MenuItem onClick={run(() => void dialogs().then((module) => module.openDeviceTags(device)))}>
+          {t('devices.page.editTags')}
+        </MenuItem>
+      </Menu>
     </>
   );
 }

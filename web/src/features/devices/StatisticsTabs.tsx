@@ -71,8 +71,7 @@ export function ConnectionManagerPage() {
         flex: 2,
         minWidth: 260,
         sortable: false,
-        valueFormatter: (_value, row) =>
-          row.reason === 0 ? t('device.statistics.connected') : reasonText(t, row.reason),
+        valueFormatter: (_value, row) => reasonText(t, row.reason),
       },
       { field: 'detail', headerName: t('device.activity.details'), width: 200, sortable: false },
     ],
@@ -161,7 +160,7 @@ function ActivityTable({ by, periods, tab }: { by: 'day' | 'month'; periods: num
       {activity.isPending && <PageLoading />}
       {activity.data && (
         <>
-          <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+          <Paper variant="outlined" sx={{ p: 2, mb: 2, maxWidth: 900 }}>
             <Typography variant="subtitle2">{t('device.statistics.uniqueDevices')}</Typography>
             <LineChart
               label={t('device.metrics.chartOf', { name: t('device.statistics.uniqueDevices') })}

@@ -235,7 +235,10 @@ function PasswordManagerBody({ devices }: { devices: readonly Device[] }) {
               htmlInput: { maxLength: 128, autoComplete: 'new-password', 'data-testid': 'password-same' },
             }}
           />
-          <Button onClick={() => void generate(1).then((list) => list && setSame(list[0] ?? ''))}>
+          <Button
+            onClick={() => void generate(1).then((list) => list && setSame(list[0] ?? ''))}
+            sx={{ alignSelf: 'flex-start', height: 40 }}
+          >
             {t('device.passwords.generate')}
           </Button>
         </Stack>
