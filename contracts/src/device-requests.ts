@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DYNAMIC_INTERVAL_S, STATIC_INTERVAL_S } from './device-protocol.ts';
 import {
   BULK_DEVICE_ACTIONS,
   CONNECTION_GENERATIONS,
@@ -30,6 +31,9 @@ export const bulkDevicesSchema = z
     tag_ids: z.array(z.number().int().positive()).min(1).max(50).optional(),
     company_id: z.number().int().positive().optional(),
     monitoring: z.boolean().optional(),
+    /** Spec §2 "Monitoring period", in seconds within spec §9's ranges (shown in minutes). */
+    dynamic_interval_s: z.number().int().min(DYNAMIC_INTERVAL_S.min).max(DYNAMIC_INTERVAL_S.max).optional(),
+    static_interval_s: z.number().int().min(STATIC_INTERVAL_S.min).max(STATIC_INTERVAL_S.max).optional(),
     /** Deleting by filter names how many devices the user saw, so a changed filter is refused. */
     expected_count: z.number().int().min(1).optional(),
   })
@@ -47,6 +51,12 @@ export const bulkDevicesSchema = z
     if (value.action === 'move') need(value.company_id !== undefined, 'company_id', 'Choose a company.');
     if (value.action === 'monitoring')
       need(value.monitoring !== undefined, 'monitoring', 'Choose on or off.');
+    if (value.action === 'period')
+      need(
+        value.dynamic_interval_s !== undefined || value.static_interval_s !== undefined,
+        'dynamic_interval_s',
+        'Choose a monitoring period.',
+      );
     if (value.action === 'delete')
       need(value.expected_count !== undefined, 'expected_count', 'Confirm how many devices to delete.');
   });

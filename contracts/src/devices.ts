@@ -39,7 +39,14 @@ export function signalBucket(rssi: number | null | undefined): SignalBucket {
 export const MAX_BULK_IDS = 1000;
 
 /** Bulk actions on the selection (ids) or on every device matching a filter. */
-export const BULK_DEVICE_ACTIONS = ['add_tags', 'remove_tags', 'move', 'monitoring', 'delete'] as const;
+export const BULK_DEVICE_ACTIONS = [
+  'add_tags',
+  'remove_tags',
+  'move',
+  'monitoring',
+  'period',
+  'delete',
+] as const;
 export type BulkDeviceAction = (typeof BULK_DEVICE_ACTIONS)[number];
 
 /** Actions a user starts on a device page; results come on the 'Action status' channel. */

@@ -433,3 +433,24 @@ test('a note left on a device shows in its activity as text; a custom box keeps 
   await page.reload();
   await expect(page.getByTestId('custom-box')).toContainText('Jane, +370 600 00000');
 });
+
+test('Monitoring period on a selection: the periods typed in minutes reach the devices in seconds', async ({
+  page,
+}) => {
+  await signIn(page, 'super@fleetport.example');
+  const { row } = await onlineDevice(page);
+  await page.getByTestId('list-search').fill(row.serial);
+  const line = page.getByRole('grid', { name: 'Devices' }).getByRole('row').filter({ hasText: row.serial });
+  await line.getByRole('checkbox', { name: 'Select row' }).check();
+  await page.getByTestId('bulk-period').click();
+  const dialog = page.getByRole('dialog', { name: 'Monitoring period' });
+  await dialog.getByLabel('Dynamic monitoring period (min)').fill('10');
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(async () => {
+    const device = (await callApi(page, 'GET', `/devices/${row.id}`)).body.data as {
+      dynamic_interval_s: number;
+    };
+    expect(device.dynamic_interval_s).toBe(600);
+  }).toPass({ timeout: 10_000 });
+});

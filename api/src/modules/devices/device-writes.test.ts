@@ -456,3 +456,25 @@ describe('connection manager, monthly statistics, unique devices (spec §2 /stat
     expect((await northwind.get('/api/statistics/connections?q=8611')).body.meta.total).toBe(0);
   });
 });
+
+describe('bulk monitoring period (spec §2 "Monitoring period"; spec §9 ranges)', () => {
+  it('sets the periods of the chosen devices, within the ranges, and leaves an unnamed one as it is', async () => {
+    const identities = await approve(2, '8733');
+    const added = await superAdmin.post('/api/devices/batch', { company_id: retail, devices: identities });
+    const ids: number[] = added.body.data.rows.map((row: { id: number }) => row.id);
+    const set = await superAdmin.post('/api/devices/bulk', {
+      action: 'period',
+      ids,
+      dynamic_interval_s: 600,
+    });
+    expect(set.body.data).toEqual({ affected: 2 });
+    for (const id of ids) {
+      const device = (await superAdmin.get(`/api/devices/${id}`)).body.data;
+      expect([device.dynamic_interval_s, device.static_interval_s]).toEqual([600, 86_400]);
+    }
+    expect(
+      (await superAdmin.post('/api/devices/bulk', { action: 'period', ids, dynamic_interval_s: 30 })).status,
+    ).toBe(422);
+    expect((await superAdmin.post('/api/devices/bulk', { action: 'period', ids })).status).toBe(422);
+  });
+});

@@ -329,6 +329,18 @@ export function registerDeviceWrites(registry: RouteRegistry, router: Router, de
               .where(inArray(devices.id, ids));
             for (const row of targets) await gateway.pushConfig(row.device.serial);
             break;
+          case 'period':
+            await db
+              .update(devices)
+              .set({
+                ...(body.dynamic_interval_s === undefined
+                  ? {}
+                  : { dynamicIntervalS: body.dynamic_interval_s }),
+                ...(body.static_interval_s === undefined ? {} : { staticIntervalS: body.static_interval_s }),
+              })
+              .where(inArray(devices.id, ids));
+            for (const row of targets) await gateway.pushConfig(row.device.serial);
+            break;
           case 'delete':
             await db.delete(devices).where(inArray(devices.id, ids));
             break;

@@ -15,6 +15,7 @@ const ACTIONS: readonly { action: BulkDeviceAction; monitoring?: boolean; label:
   { action: 'move', label: 'devices.bulk.move' },
   { action: 'monitoring', monitoring: true, label: 'devices.bulk.monitoringOn' },
   { action: 'monitoring', monitoring: false, label: 'devices.bulk.monitoringOff' },
+  { action: 'period', label: 'devices.bulk.period' },
   { action: 'delete', label: 'devices.bulk.delete' },
 ];
 

@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
-import i18next from 'i18next';
+import i18next, { type TFunction } from 'i18next';
 import { type ChangeEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
@@ -311,6 +311,34 @@ function AddDevicesBody({ mode }: { mode: 'file' | 'list' }) {
   );
 }
 
+/** Spec §2 "Monitoring period": the dynamic and static periods, in minutes (spec §9 ranges). */
+function periodFields(t: TFunction): FieldSchema[] {
+  const field = (key: string, label: string, range: { min: number; max: number }): FieldSchema => ({
+    key,
+    label,
+    type: 'number',
+    min: range.min / 60,
+    max: range.max / 60,
+    hint: t('devices.fields.minutesRange', { min: range.min / 60, max: range.max / 60 }),
+  });
+  return [
+    field('dynamic_min', t('devices.fields.dynamicPeriod'), DYNAMIC_INTERVAL_S),
+    field('static_min', t('devices.fields.staticPeriod'), STATIC_INTERVAL_S),
+  ];
+}
+
+/** The periods typed in minutes, as the API takes them (seconds); an empty one is left as it is. */
+function periodValues(values: FormValues): { dynamic_interval_s?: number; static_interval_s?: number } {
+  const seconds = (value: unknown) =>
+    value === undefined || value === '' ? undefined : Math.round(Number(value) * 60);
+  const dynamic = seconds(values.dynamic_min);
+  const fixed = seconds(values.static_min);
+  return {
+    ...(dynamic === undefined ? {} : { dynamic_interval_s: dynamic }),
+    ...(fixed === undefined ? {} : { static_interval_s: fixed }),
+  };
+}
+
 /** Spec §2 "Edit device": name, description, monitoring and its periods (shown in minutes, spec §9). */
 function EditDeviceBody({
   device,
@@ -324,28 +352,7 @@ function EditDeviceBody({
       { key: 'name', label: t('devices.columns.name'), required: true, maxlength: 120 },
       { key: 'description', label: t('devices.fields.description'), type: 'textarea', maxlength: 500 },
       { key: 'monitoring', label: t('devices.columns.monitoring'), type: 'checkbox' },
-      {
-        key: 'dynamic_min',
-        label: t('devices.fields.dynamicPeriod'),
-        type: 'number',
-        min: DYNAMIC_INTERVAL_S.min / 60,
-        max: DYNAMIC_INTERVAL_S.max / 60,
-        hint: t('devices.fields.minutesRange', {
-          min: DYNAMIC_INTERVAL_S.min / 60,
-          max: DYNAMIC_INTERVAL_S.max / 60,
-        }),
-      },
-      {
-        key: 'static_min',
-        label: t('devices.fields.staticPeriod'),
-        type: 'number',
-        min: STATIC_INTERVAL_S.min / 60,
-        max: STATIC_INTERVAL_S.max / 60,
-        hint: t('devices.fields.minutesRange', {
-          min: STATIC_INTERVAL_S.min / 60,
-          max: STATIC_INTERVAL_S.max / 60,
-        }),
-      },
+      ...periodFields(t),
     ],
     [t],
   );
@@ -362,12 +369,7 @@ function EditDeviceBody({
           name: values.name,
           description: values.description ?? null,
           monitoring: Boolean(values.monitoring),
-          ...(values.dynamic_min !== undefined && values.dynamic_min !== ''
-            ? { dynamic_interval_s: Math.round(Number(values.dynamic_min) * 60) }
-            : {}),
-          ...(values.static_min !== undefined && values.static_min !== ''
-            ? { static_interval_s: Math.round(Number(values.static_min) * 60) }
-            : {}),
+          ...periodValues(values),
         }),
         schema: {
           id: EDIT_DEVICE,
@@ -431,7 +433,9 @@ function BulkDevicesBody({
     () =>
       action === 'move'
         ? [companyField(t('devices.bulk.targetCompany'))]
-        : [{ ...tagsField(t('devices.columns.tags')), required: true }],
+        : action === 'period'
+          ? periodFields(t)
+          : [{ ...tagsField(t('devices.columns.tags')), required: true }],
     [t, action],
   );
   return (
@@ -441,7 +445,11 @@ function BulkDevicesBody({
       onCancel={close}
       submit={{
         url: '/devices/bulk',
-        data: (values: FormValues) => ({ action, ...values, ...targetBody(target) }),
+        data: (values: FormValues) => ({
+          action,
+          ...(action === 'period' ? periodValues(values) : values),
+          ...targetBody(target),
+        }),
         successMsg: t('devices.bulk.done'),
         schema: { id: BULK_DEVICES, tableRef: DEVICES_KEY },
         onSuccess: onDone,
@@ -502,11 +510,12 @@ export function openBulkAction(
   const count = 'ids' in target ? target.ids.length : target.count;
   const bulk = (extra: Record<string, unknown> = {}) =>
     api.http.post('/devices/bulk', { action, ...targetBody(target), ...extra }).then(onDone);
-  if (action === 'add_tags' || action === 'remove_tags' || action === 'move') {
+  if (action === 'add_tags' || action === 'remove_tags' || action === 'move' || action === 'period') {
     const titles = {
       add_tags: 'devices.bulk.addTags',
       remove_tags: 'devices.bulk.removeTags',
       move: 'devices.bulk.move',
+      period: 'devices.bulk.period',
     } as const;
     openModal({
       id: BULK_DEVICES,

@@ -55,7 +55,12 @@ function DeviceCliBody({ device }: { device: { id: number; name: string } }) {
   const stops = useRef<(() => void)[]>([]);
   const screen = useRef<HTMLDivElement>(null);
   const keys = useRef(0);
-  useEffect(() => () => stops.current.forEach((stop) => stop()), []);
+  useEffect(
+    () => () => {
+      for (const stop of stops.current) stop();
+    },
+    [],
+  );
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll to the end after each change of the runs
   useEffect(() => {
     screen.current?.scrollTo({ top: screen.current.scrollHeight });
