@@ -19,6 +19,9 @@ async function openCompany(page: Page, name: string): Promise<void> {
   await page.getByRole('searchbox', { name: 'Search companies' }).fill(name);
   await page.getByRole('grid').getByRole('link', { name, exact: true }).click();
   await expect(page.getByTestId('page-title')).toHaveText(name);
+  // A company opens on its devices (spec §2); the credits are on its Metrics tab.
+  await page.getByRole('tab', { name: 'Metrics' }).click();
+  await expect(page.getByTestId('company-credits')).toBeVisible();
 }
 
 test('a pool, a code that exhausts it, its activation elsewhere (once), and data bought with the confirmation', async ({

@@ -5,9 +5,19 @@ import { signIn, urlFor } from './sign-in.ts';
  * The console shell against the real edge and API (spec §2 layout, §4 states, §5 guard, §7
  * client conventions). Pages of later issues are not built yet, so the navigation holds what
  * exists: Devices (view_devices, the first permitted page), Companies (view_companies), Users
- * (view_users: not guests), Tags (view_tags) and Files (view_files), and System services
- * (Announcements) for the super admin.
+ * (view_users: not guests), Tags (view_tags), Files (view_files) and Statistics
+ * (view_statistics), and System services and Approved Devices for the super admin.
  */
+
+/** What a role with users, companies, tags, files and statistics sees. */
+const COMPANY_ROLE_NAV = [
+  'nav-devices',
+  'nav-companies',
+  'nav-users',
+  'nav-tags',
+  'nav-files',
+  'nav-statistics',
+] as const;
 
 const ROLES: Record<string, readonly string[]> = {
   'super@fleetport.example': [
@@ -16,14 +26,16 @@ const ROLES: Record<string, readonly string[]> = {
     'nav-users',
     'nav-tags',
     'nav-files',
+    'nav-statistics',
     'nav-system-services',
+    'nav-auth-devices',
   ],
-  'support@fleetport.example': ['nav-devices', 'nav-companies', 'nav-users', 'nav-tags', 'nav-files'],
-  'admin@acme.example': ['nav-devices', 'nav-companies', 'nav-users', 'nav-tags', 'nav-files'],
-  'advanced@acme.example': ['nav-devices', 'nav-companies', 'nav-users', 'nav-tags', 'nav-files'],
-  'user@northwind.example': ['nav-devices', 'nav-companies', 'nav-users', 'nav-tags', 'nav-files'],
+  'support@fleetport.example': [...COMPANY_ROLE_NAV],
+  'admin@acme.example': [...COMPANY_ROLE_NAV],
+  'advanced@acme.example': [...COMPANY_ROLE_NAV],
+  'user@northwind.example': [...COMPANY_ROLE_NAV],
   // A guest (read_only) has no view_users.
-  'guest@acme.example': ['nav-devices', 'nav-companies', 'nav-tags', 'nav-files'],
+  'guest@acme.example': ['nav-devices', 'nav-companies', 'nav-tags', 'nav-files', 'nav-statistics'],
 };
 
 for (const [email, entries] of Object.entries(ROLES)) {
