@@ -1,6 +1,15 @@
 import { Agent, request } from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
+import { sqlOnlyDb } from '../../api/src/db/sql-only.ts';
+import type { AuthContext } from '../../api/src/modules/auth/context.ts';
+import {
+  deviceConditions,
+  deviceListQuery,
+  devicePage,
+  devicesInViewQuery,
+  INDEX_WALK_MIN_DEVICES,
+} from '../../api/src/modules/devices/list.ts';
 import { adminQuery, signIn, startApiChild, withDatabaseName } from './api-child.ts';
 import { type BenchContext, envNumber, heading, withServer } from './context.ts';
 import { type DeviceWorld, levelSizes, MID_TREE_ADMIN } from './device-seed.ts';
@@ -18,7 +27,8 @@ import { fmtInt, fmtRatio, fmtUs, percentile, table, verdict } from './stats.ts'
  */
 
 /** `BENCH_LIST_QUERY=limit=100&sort=name` measures the console's own first page (sorted by name). */
-const PAGE = `/api/devices?${process.env.BENCH_LIST_QUERY ?? 'limit=100'}`;
+const QUERY = process.env.BENCH_LIST_QUERY ?? 'limit=100';
+const PAGE = `/api/devices?${QUERY}`;
 const SUPER_ADMIN = 'super@fleetport.example';
 const P95_GOAL_US = 50_000;
 const RATIO_GOAL = 1.5;
@@ -154,11 +164,20 @@ function report(ctx: BenchContext, store: string, results: readonly CallerResult
   });
 }
 
-/** The route's two statements, as drizzle builds them in list.ts (selectDevices) and routes.ts. */
-const routeSql = (condition: string) => ({
-  page: `SELECT devices.*, companies.name, companies.path FROM devices INNER JOIN companies ON companies.id = devices.company_id WHERE ${condition} ORDER BY devices.id ASC LIMIT 100 OFFSET 0`,
-  count: `SELECT count(*) FROM devices INNER JOIN companies ON companies.id = devices.company_id WHERE ${condition}`,
-});
+/**
+ * The route's two statements for a caller, built by the route's own code (list.ts): the page
+ * (walking the sort's index, or choosing the ids first) and the total (the kept per-company
+ * counts, since the bench's query has no filter).
+ */
+function routeSql(auth: AuthContext, walk: boolean) {
+  const db = sqlOnlyDb();
+  const list = deviceListQuery.parse(Object.fromEntries(new URLSearchParams(QUERY)));
+  const where = deviceConditions(auth, list);
+  return {
+    count: devicesInViewQuery(db, auth).toSQL(),
+    page: devicePage(db, where, list.sort, { limit: list.limit, offset: list.offset, walk }).toSQL(),
+  };
+}
 
 interface PlanNode {
   'Node Type': string;
@@ -186,11 +205,18 @@ async function explainRouteSql(url: string, subtreePath: string): Promise<void> 
     const rows: string[][] = [];
     const plans: string[] = [];
     const p50s = new Map<string, number>();
-    for (const [scope, condition, params] of [
-      ['unscoped', 'true', []],
-      ['scoped', 'companies.path LIKE $1', [`${subtreePath}%`]],
-    ] as const) {
-      for (const [statement, sql] of Object.entries(routeSql(condition))) {
+    const callers: [string, AuthContext][] = [
+      ['unscoped', { scope: 'all' } as AuthContext],
+      ['scoped', { scope: 'subtree', companyPath: subtreePath } as AuthContext],
+    ];
+    for (const [scope, auth] of callers) {
+      // As the route decides: walk the sort's index when the caller sees enough devices.
+      const { count } = routeSql(auth, false);
+      const [first] = (await client.query<Record<string, string>>(count.sql, count.params)).rows;
+      const inView = Number(Object.values(first ?? {})[0]);
+      for (const [statement, { sql, params }] of Object.entries(
+        routeSql(auth, inView >= INDEX_WALK_MIN_DEVICES),
+      )) {
         const samples: number[] = [];
         for (let run = 0; run < SQL_RUNS; run += 1) {
           const started = process.hrtime.bigint();

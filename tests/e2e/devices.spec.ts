@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { deviceKind } from '../../contracts/src/devices.ts';
-import type { SimDevice } from '../../device-sim/src/device.ts';
+import { SimDevice } from '../../device-sim/src/device.ts';
 import { type FleetHandle, startFleet } from '../../device-sim/src/fleet-runner.ts';
 import { callApi, signIn, urlFor } from './sign-in.ts';
 import { E2E_FLEET_CSV, E2E_FLEET_SEED, E2E_FLEET_SIZE, E2E_MQTT_PORT } from './support.ts';
@@ -95,6 +95,25 @@ test('filters above the grid combine with the search; device texts render as tex
   await expect(grid.getByText('Online')).toHaveCount(0);
   await page.getByTestId('clear-filters').click();
   await expect(grid.getByText('Online').first()).toBeVisible();
+  // The company filter searches the companies as you type (a tree of any size), then lists only
+  // that company's devices.
+  const { row } = await onlineDevice(page);
+  const { company_name: company } = (await callApi(page, 'GET', `/devices/${row.id}`)).body.data as {
+    company_name: string;
+  };
+  await page.getByTestId('filter-company_id').fill(company.slice(0, -1));
+  await page.getByRole('option', { name: company, exact: true }).click();
+  await expect(grid.getByRole('row').filter({ hasText: row.serial })).toHaveCount(1);
+  await expect
+    .poll(async () => {
+      const names = await grid
+        .getByRole('row')
+        .evaluateAll((rows) => rows.slice(1).map((r) => r.textContent));
+      return names.length > 0 && names.every((text) => text?.includes(company));
+    })
+    .toBe(true);
+  await page.getByTestId('clear-filters').click();
+  await expect(page.getByTestId('filter-company_id')).toHaveValue('');
   // The simulator's booby-trapped device: its name is markup, shown as text, never run.
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
@@ -453,4 +472,44 @@ test('Monitoring period on a selection: the periods typed in minutes reach the d
     };
     expect(device.dynamic_interval_s).toBe(600);
   }).toPass({ timeout: 10_000 });
+});
+
+test('View update history: a device that comes back on another firmware shows the change, newest first', async ({
+  page,
+}) => {
+  await signIn(page, 'super@fleetport.example');
+  const { row, sim } = await onlineDevice(page);
+  const before = sim.firmware;
+  const after = before.replace(/[^_]+$/, '00.07.99');
+  // Updated on site (not from the console): the device comes back with a hello on the new version.
+  await sim.stop();
+  const updated = new SimDevice({
+    url: `mqtt://127.0.0.1:${E2E_MQTT_PORT}`,
+    profile: { ...sim.profile, firmware: after },
+    timing: { reconnectPeriodMs: 500 },
+  });
+  updated.start();
+  try {
+    await expect
+      .poll(
+        async () =>
+          ((await callApi(page, 'GET', `/devices/${row.id}`)).body.data as { firmware: string }).firmware,
+        {
+          timeout: 20_000,
+        },
+      )
+      .toBe(after);
+    await page.goto(urlFor('acme.localhost', `/devices/${row.id}`));
+    await page.getByTestId('device-more').click();
+    await page.getByTestId('device-update-history').click();
+    const dialog = page.getByRole('dialog', { name: /Update history/ });
+    const lines = dialog.getByTestId('update-history').locator('tbody tr');
+    await expect(lines).toHaveCount(2);
+    await expect(lines.nth(0)).toContainText(before);
+    await expect(lines.nth(0)).toContainText(after);
+    await expect(lines.nth(1)).toContainText('First connection');
+    await expect(lines.nth(1)).toContainText(before);
+  } finally {
+    await updated.stop();
+  }
 });

@@ -43,6 +43,8 @@ export const companies = pgTable(
     path: text('path').notNull(),
     depth: integer('depth').notNull(),
     showPayment: boolean('show_payment').notNull().default(false),
+    /** Devices of this company, not of its subsidiaries; kept by a trigger on `devices` (0012). */
+    deviceCount: integer('device_count').notNull().default(0),
     createdAt: createdAt(),
   },
   (table) => [
@@ -401,6 +403,8 @@ export const devices = pgTable(
   {
     id: serial('id').primaryKey(),
     companyId: integer('company_id').notNull(),
+    /** The company's path, kept by triggers (0012): what a tenant sees is decided on this table. */
+    companyPath: text('company_path').notNull().default(''),
     identityId: integer('identity_id').notNull().unique(),
     serial: text('serial').notNull().unique(),
     mac: text('mac').notNull(),
@@ -421,7 +425,11 @@ export const devices = pgTable(
     custom: jsonb('custom'),
     createdAt: createdAt(),
   },
-  (table) => [index('devices_company_idx').on(table.companyId, table.id)],
+  (table) => [
+    index('devices_company_idx').on(table.companyId, table.id),
+    index('devices_company_path_idx').on(table.companyPath),
+    index('devices_name_idx').on(table.name, table.id),
+  ],
 );
 
 /** Notes people leave on a device (spec §2 "New note"). */
@@ -435,6 +443,19 @@ export const deviceNotes = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('device_notes_device_idx').on(table.deviceId, table.id)],
+);
+
+/** Each firmware a device came back on, and the one before (spec §2 "View update history"). */
+export const deviceFirmwareHistory = pgTable(
+  'device_firmware_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deviceId: integer('device_id').notNull(),
+    fromVersion: text('from_version'),
+    toVersion: text('to_version').notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('device_firmware_history_device_idx').on(table.deviceId, table.id)],
 );
 
 export const deviceTags = pgTable(

@@ -284,6 +284,16 @@ const COMPANY_ROUTES: Record<string, Record<Role, string>> = {
     read_only: /*             */ 'D    D           D       D        D',
     support: /*               */ 'D    D           D       D        D',
   },
+  // Listed = the companies whose devices the exact count includes (filtered by status too, so
+  // the counting path is checked, not only the kept per-company counts).
+  'GET /api/devices/count': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'A    A           D       D        D',
+    end_user: /*              */ 'A    D           D       D        D',
+    read_only: /*             */ 'A    D           D       D        D',
+    support: /*               */ 'A    A           A       A        A',
+  },
   // Listed = the companies whose devices are counted (one is added to each).
   'GET /api/statistics/devices': {
     super_admin: /*           */ 'A    A           A       A        A',
@@ -322,6 +332,15 @@ const COMPANY_ROUTES: Record<string, Record<Role, string>> = {
   },
   // Exported = the companies of the rows in the CSV.
   'GET /api/devices/export': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'A    A           D       D        D',
+    end_user: /*              */ 'A    D           D       D        D',
+    read_only: /*             */ 'A    D           D       D        D',
+    support: /*               */ 'A    A           A       A        A',
+  },
+  // A device of the relation's company.
+  'GET /api/devices/{id}/firmware-history': {
     super_admin: /*           */ 'A    A           A       A        A',
     admin: /*                 */ 'A    A           D       D        D',
     readonly_admin: /*        */ 'A    A           D       D        D',
@@ -1036,6 +1055,8 @@ const FILE_PROBES: Record<string, (client: TestClient, companyId: number) => Pro
     const answer = await client.post(`/api/devices/${await deviceIn(companyId)}/cli`, { command: 'uptime' });
     return denied(answer.status, answer.body?.errors?.[0]?.code) ? 403 : 200;
   },
+  'GET /api/devices/{id}/firmware-history': async (client, companyId) =>
+    (await client.get(`/api/devices/${await deviceIn(companyId)}/firmware-history`)).status,
   'GET /api/devices/{id}/activity': async (client, companyId) =>
     (await client.get(`/api/devices/${await deviceIn(companyId)}/activity`)).status,
   'GET /api/devices/{id}/telemetry': async (client, companyId) =>
@@ -1216,6 +1237,18 @@ describe('authorisation matrix', () => {
           }
           const answer = await client.get('/api/devices?limit=100&fields=company_id');
           listed = new Set((answer.body.data ?? []).map((row: { company_id: number }) => row.company_id));
+        }
+        if (route === 'GET /api/devices/count') {
+          if (role === ROLES[0]) {
+            for (const relation of RELATIONS) await deviceIn(companyIds.get(relation) as number);
+          }
+          listed = new Set();
+          for (const relation of RELATIONS) {
+            const company = companyIds.get(relation) as number;
+            const all = await client.get(`/api/devices/count?company_id=${company}`);
+            const pending = await client.get(`/api/devices/count?company_id=${company}&status=pending`);
+            if ((all.body.data?.total ?? 0) > 0 && (pending.body.data?.total ?? 0) > 0) listed.add(company);
+          }
         }
         if (route === 'GET /api/statistics/devices') {
           if (role === ROLES[0]) {

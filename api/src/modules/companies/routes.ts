@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, notLike, type SQL, sql } from 'drizzl
 import { alias } from 'drizzle-orm/pg-core';
 import type { Router } from 'express';
 import { z } from 'zod';
-import { companies, companyData, creditBalances, creditTypes, devices, users } from '../../db/schema.ts';
+import { companies, companyData, creditBalances, creditTypes, users } from '../../db/schema.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { forbidden } from '../../http/errors.ts';
 import { contains, listQuerySchema, pickFields } from '../../http/list-query.ts';
@@ -37,11 +37,6 @@ export function companyCounts(db: ApiDeps['db']) {
     .from(users)
     .groupBy(users.companyId)
     .as('user_counts');
-  const deviceCounts = db
-    .select({ companyId: devices.companyId, devices: count().as('devices') })
-    .from(devices)
-    .groupBy(devices.companyId)
-    .as('device_counts');
   const children = db
     .select({ parentId: companies.parentId, subsidiaries: count().as('subsidiaries') })
     .from(companies)
@@ -59,13 +54,13 @@ export function companyCounts(db: ApiDeps['db']) {
     .as('credit_sums');
   return {
     userCounts,
-    deviceCounts,
     children,
     credits,
     creditsLeft: sql<number>`coalesce(${credits.credits}, 0)`.mapWith(Number),
     remainingData: sql<number>`coalesce(${companyData.remainingGb}, 0)`.mapWith(Number),
     users: sql<number>`coalesce(${userCounts.users}, 0)`.mapWith(Number),
-    devices: sql<number>`coalesce(${deviceCounts.devices}, 0)`.mapWith(Number),
+    /** Kept on the company by a trigger (migration 0012), not counted per request. */
+    devices: companies.deviceCount,
     subsidiaries: sql<number>`coalesce(${children.subsidiaries}, 0)`.mapWith(Number),
   };
 }
@@ -147,7 +142,6 @@ export function registerCompanyRoutes(registry: RouteRegistry, router: Router, d
       .from(companies)
       .leftJoin(parents, eq(parents.id, companies.parentId))
       .leftJoin(counts.userCounts, eq(counts.userCounts.companyId, companies.id))
-      .leftJoin(counts.deviceCounts, eq(counts.deviceCounts.companyId, companies.id))
       .leftJoin(counts.children, eq(counts.children.parentId, companies.id))
       .leftJoin(counts.credits, eq(counts.credits.companyId, companies.id))
       .leftJoin(companyData, eq(companyData.companyId, companies.id))

@@ -1,5 +1,5 @@
 import { eq, like, type SQL, sql } from 'drizzle-orm';
-import { companies } from '../../db/schema.ts';
+import { companies, devices } from '../../db/schema.ts';
 import type { AuthContext } from '../auth/context.ts';
 
 /**
@@ -16,6 +16,22 @@ export function visibleCompanies(auth: AuthContext): SQL {
       return like(companies.path, `${auth.companyPath}%`);
     case 'company':
       return eq(companies.id, auth.companyId);
+  }
+}
+
+/**
+ * The same rule as a condition on `devices` alone, through the company path each device carries
+ * (migration 0012): the planner then estimates a subtree's devices from the devices table's own
+ * statistics, and a list needs no join to decide what a tenant sees.
+ */
+export function visibleDevices(auth: AuthContext): SQL {
+  switch (auth.scope) {
+    case 'all':
+      return sql`true`;
+    case 'subtree':
+      return like(devices.companyPath, `${auth.companyPath}%`);
+    case 'company':
+      return eq(devices.companyId, auth.companyId);
   }
 }
 

@@ -102,7 +102,6 @@ export function registerCompanyWriteRoutes(registry: RouteRegistry, router: Rout
         })
         .from(companies)
         .leftJoin(counts.userCounts, eq(counts.userCounts.companyId, companies.id))
-        .leftJoin(counts.deviceCounts, eq(counts.deviceCounts.companyId, companies.id))
         .leftJoin(counts.children, eq(counts.children.parentId, companies.id))
         .where(visibleCompanies(auth))
         .orderBy(asc(companies.path));

@@ -1,10 +1,18 @@
 import { parseCsv } from '@fleetport/contracts/csv';
 import { signalBucket } from '@fleetport/contracts/devices';
 import { connectionGeneration } from '@fleetport/contracts/format';
-import { eq, inArray } from 'drizzle-orm';
+import { count, eq, inArray, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceConnectionLog, devices, deviceTelemetry } from '../../db/schema.ts';
+import { companies, deviceConnectionLog, devices, deviceTelemetry } from '../../db/schema.ts';
 import { type ApiFixture, companyIdByName, startTestApi, type TestClient } from '../../testing/fixtures.ts';
+import type { AuthContext } from '../auth/context.ts';
+import {
+  DEVICE_COUNT_CAP,
+  deviceConditions,
+  devicePage,
+  deviceTotal,
+  INDEX_WALK_MIN_DEVICES,
+} from './list.ts';
 import { dataUsageByDay, thin } from './reads.ts';
 
 let fx: ApiFixture;
@@ -476,5 +484,113 @@ describe('bulk monitoring period (spec §2 "Monitoring period"; spec §9 ranges)
       (await superAdmin.post('/api/devices/bulk', { action: 'period', ids, dynamic_interval_s: 30 })).status,
     ).toBe(422);
     expect((await superAdmin.post('/api/devices/bulk', { action: 'period', ids })).status).toBe(422);
+  });
+});
+
+describe('the devices list at scale (migration 0012: company paths and counts kept on the rows)', () => {
+  /** Devices whose company path, and companies whose device count, differ from the truth. */
+  async function drift(): Promise<{ paths: number; counts: number }> {
+    const db = fx.api.deps.db;
+    const [paths] = await db
+      .select({ n: count() })
+      .from(devices)
+      .innerJoin(companies, eq(companies.id, devices.companyId))
+      .where(ne(devices.companyPath, companies.path));
+    const [counts] = await db
+      .select({ n: count() })
+      .from(companies)
+      .where(
+        sql`${companies.deviceCount} <> (select count(*) from ${devices} where ${devices.companyId} = ${companies.id})`,
+      );
+    return { paths: paths?.n ?? -1, counts: counts?.n ?? -1 };
+  }
+  const companyDevices = async (id: number) =>
+    (await superAdmin.get(`/api/companies/${id}`)).body.data.devices as number;
+
+  it('keeps the path and count through add, move, company move and delete, and totals from them', async () => {
+    const before = { west: await companyDevices(west), retail: await companyDevices(retail) };
+    const identities = await approve(4, '77');
+    const added = await superAdmin.post('/api/devices/batch', { company_id: west, devices: identities });
+    const ids: number[] = added.body.data.rows.map((row: { id: number }) => row.id);
+    expect(await companyDevices(west)).toBe(before.west + 4);
+    expect(await drift()).toEqual({ paths: 0, counts: 0 });
+
+    // The unfiltered total (kept counts) and the counted one agree, and neither is capped.
+    const listed = await superAdmin.get(`/api/devices?company_id=${west}&limit=1`);
+    expect(listed.body.meta).toEqual({ total: before.west + 4, total_capped: false });
+    const counted = await superAdmin.get(`/api/devices/count?company_id=${west}&status=pending`);
+    const pending = await superAdmin.get(`/api/devices?company_id=${west}&status=pending&limit=1`);
+    expect(counted.body.data.total).toBeGreaterThanOrEqual(4);
+    expect(pending.body.meta).toEqual({ total: counted.body.data.total, total_capped: false });
+
+    const moved = await superAdmin.post('/api/devices/bulk', {
+      action: 'move',
+      company_id: retail,
+      ids: ids.slice(0, 2),
+    });
+    expect(moved.status).toBe(200);
+    expect(await companyDevices(west)).toBe(before.west + 2);
+    expect(await companyDevices(retail)).toBe(before.retail + 2);
+    expect(await drift()).toEqual({ paths: 0, counts: 0 });
+
+    // A company moved under another hands its new path to its devices.
+    const branch = (await superAdmin.post('/api/companies', { name: 'Scale Branch', parent_id: retail })).body
+      .data.id as number;
+    await superAdmin.post('/api/devices/bulk', {
+      action: 'move',
+      company_id: branch,
+      ids: [ids[0] as number],
+    });
+    expect((await superAdmin.post('/api/companies/move', { source: branch, target: west })).status).toBe(200);
+    expect(await drift()).toEqual({ paths: 0, counts: 0 });
+
+    const removed = await superAdmin.post('/api/devices/bulk', {
+      action: 'delete',
+      ids: ids.slice(2),
+      expected_count: 2,
+    });
+    expect(removed.body.data.affected).toBe(2);
+    expect(await companyDevices(west)).toBe(before.west);
+    expect(await drift()).toEqual({ paths: 0, counts: 0 });
+  });
+
+  it('stops counting past the cap and says so (meta.total_capped), while /devices/count stays exact', async () => {
+    const identities = await approve(5, '78');
+    await superAdmin.post('/api/devices/batch', { company_id: west, devices: identities });
+    const auth = { scope: 'all' } as AuthContext;
+    const filter = { q: identities[0]?.serial.slice(0, -1) };
+    const where = deviceConditions(auth, filter);
+    const db = fx.api.deps.db;
+    const exact = (await superAdmin.get(`/api/devices/count?q=${filter.q}`)).body.data.total as number;
+    expect(exact).toBeGreaterThanOrEqual(2);
+    expect(await deviceTotal(db, auth, filter, where, exact - 1)).toEqual({
+      total: exact - 1,
+      total_capped: true,
+    });
+    expect(await deviceTotal(db, auth, filter, where, exact)).toEqual({ total: exact, total_capped: false });
+    expect(await deviceTotal(db, auth, filter, where)).toEqual({ total: exact, total_capped: false });
+    const listed = await superAdmin.get(`/api/devices?q=${filter.q}&limit=100`);
+    expect(listed.body.data).toHaveLength(exact);
+    expect(DEVICE_COUNT_CAP).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('orders a page the same whether it walks an index or picks the ids among the matching devices first', async () => {
+    const auth = { scope: 'all' } as AuthContext;
+    const where = deviceConditions(auth, {});
+    const db = fx.api.deps.db;
+    for (const sort of [
+      [{ field: 'name', descending: false }],
+      [{ field: 'name', descending: true }],
+      [{ field: 'serial', descending: false }],
+      [{ field: 'company_id', descending: true }],
+      [],
+    ] as const) {
+      const page = async (walk: boolean) =>
+        (await devicePage(db, where, sort, { limit: 40, offset: 3, walk })).map((row) => row.device.id);
+      const walked = await page(true);
+      expect(walked.length).toBeGreaterThan(10);
+      expect(await page(false)).toEqual(walked);
+    }
+    expect(INDEX_WALK_MIN_DEVICES).toBeGreaterThan(DEVICE_COUNT_CAP);
   });
 });

@@ -105,9 +105,9 @@ function hello(unit: Unit, model = 'RUT956', firmware = 'RUT9_R_00.07.06.1'): He
   };
 }
 
-async function sayHello(client: MqttClient, unit: Unit, model?: string): Promise<void> {
+async function sayHello(client: MqttClient, unit: Unit, model?: string, firmware?: string): Promise<void> {
   const topics = deviceTopics(unit.serial);
-  await client.publishAsync(topics.hello, JSON.stringify(hello(unit, model)), { qos: 1 });
+  await client.publishAsync(topics.hello, JSON.stringify(hello(unit, model, firmware)), { qos: 1 });
   await client.publishAsync(topics.status, JSON.stringify({ v: 1, state: 'online' }), {
     qos: 1,
     retain: true,
@@ -174,6 +174,32 @@ describe('device gateway on the embedded broker (docs/device-protocol.md)', () =
       expect(days).toBeGreaterThan(29);
       expect(days).toBeLessThanOrEqual(30);
       expect(await reasons(unit)).toEqual([CONNECTION_REASONS.connected]);
+    } finally {
+      await client.endAsync();
+    }
+  });
+
+  it('keeps the update history: each firmware the device came back on, with the one before', async () => {
+    const unit = await approve('Acme West');
+    const client = await connect(unit);
+    try {
+      await sayHello(client, unit, 'RUT956', 'RUT9_R_00.07.06.1');
+      await sayHello(client, unit, 'RUT956', 'RUT9_R_00.07.06.1'); // a reconnection: no update
+      await sayHello(client, unit, 'RUT956', 'RUT9_R_00.07.08');
+      const device = await deviceOf(unit);
+      expect(device.firmware).toBe('RUT9_R_00.07.08');
+      const admin = await fx.login('super@fleetport.example');
+      const history = await admin.get(`/api/devices/${device.id}/firmware-history`);
+      expect(history.status).toBe(200);
+      expect(
+        history.body.data.map((row: { from_version: string | null; to_version: string }) => [
+          row.from_version,
+          row.to_version,
+        ]),
+      ).toEqual([
+        ['RUT9_R_00.07.06.1', 'RUT9_R_00.07.08'],
+        [null, 'RUT9_R_00.07.06.1'],
+      ]);
     } finally {
       await client.endAsync();
     }

@@ -21,6 +21,7 @@ import {
   companies,
   creditBalances,
   deviceConnectionLog,
+  deviceFirmwareHistory,
   deviceIdentities,
   devices,
   deviceTelemetry,
@@ -282,6 +283,11 @@ export class DeviceGateway {
       .where(eq(devices.id, row.id))
       .returning();
     if (!device) return;
+    if (row.firmware !== hello.firmware) {
+      await this.db
+        .insert(deviceFirmwareHistory)
+        .values({ deviceId: row.id, fromVersion: row.firmware, toVersion: hello.firmware, at: now });
+    }
     await this.logReason(identity.id, CONNECTION_REASONS.connected, `${hello.model} ${hello.firmware}`);
     const known = await this.remember(device);
     await this.ensureCredit(serial, known);

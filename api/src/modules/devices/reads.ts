@@ -10,6 +10,7 @@ import {
   auditLog,
   companies,
   deviceConnectionLog,
+  deviceFirmwareHistory,
   deviceNotes,
   devices,
   deviceTelemetry,
@@ -194,6 +195,41 @@ export function registerDeviceReads(registry: RouteRegistry, router: Router, dep
       return {
         data: rows.map((row) => ({ ...row, lat: Number(row.lat), lon: Number(row.lon) })),
         meta: { next: rows.length === limit && last ? last.id : null },
+      };
+    },
+  });
+
+  registry.add(router, {
+    method: 'get',
+    path: '/devices/:id/firmware-history',
+    summary:
+      'A device\'s update history (spec §2 "View update history"), newest first: each firmware it came back on, the version it ran before (none on its first connection) and when.',
+    tag: 'devices',
+    access: { permission: 'view_devices' },
+    params: idParam,
+    response: z.array(
+      z.object({
+        id: z.number(),
+        from_version: z.string().nullable(),
+        to_version: z.string(),
+        at: z.string(),
+      }),
+    ),
+    handler: async ({ auth, params }) => {
+      const row = await findDevice(db, auth, params.id);
+      const rows = await db
+        .select()
+        .from(deviceFirmwareHistory)
+        .where(eq(deviceFirmwareHistory.deviceId, row.device.id))
+        .orderBy(desc(deviceFirmwareHistory.id))
+        .limit(100);
+      return {
+        data: rows.map((entry) => ({
+          id: entry.id,
+          from_version: entry.fromVersion,
+          to_version: entry.toVersion,
+          at: entry.at.toISOString(),
+        })),
       };
     },
   });

@@ -1,5 +1,6 @@
 import { parseCsv } from '@fleetport/contracts/csv';
 import { macSchema, SERIAL_PATTERN } from '@fleetport/contracts/device-protocol';
+import { deviceFilterSchema } from '@fleetport/contracts/device-requests';
 import { and, asc, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import type { Router } from 'express';
 import { z } from 'zod';
@@ -14,14 +15,18 @@ import { canSeeCompany } from '../companies/scope.ts';
 import { claimDevice, NOT_CLAIMABLE } from './claim.ts';
 import { approveIdentities } from './identities.ts';
 import {
-  DEVICE_SORTS,
+  DEVICE_COUNT_CAP,
   type DeviceRow,
   deviceConditions,
   deviceListQuery,
+  devicePage,
   deviceSchema,
+  devicesInView,
+  deviceTotal,
   findDevice,
+  INDEX_WALK_MIN_DEVICES,
+  narrows,
   type SelectedDevice,
-  selectDevices,
   toDeviceRows,
 } from './list.ts';
 import { type CustomBox, customBoxSchema } from './notes.ts';
@@ -107,24 +112,43 @@ export function registerDeviceRoutes(registry: RouteRegistry, router: Router, de
     response: z.array(deviceSchema),
     handler: async ({ auth, query }) => {
       const where = deviceConditions(auth, query);
-      const order = query.sort.map((key) =>
-        key.descending ? desc(DEVICE_SORTS[key.field]) : asc(DEVICE_SORTS[key.field]),
-      );
-      const [rows, [total]] = await Promise.all([
-        selectDevices(db, where)
-          .orderBy(...order, asc(devices.id))
-          .limit(query.limit)
-          .offset(query.offset),
-        db
-          .select({ value: count() })
-          .from(devices)
-          .innerJoin(companies, eq(companies.id, devices.companyId))
-          .where(where),
-      ]);
+      const inView = await devicesInView(db, auth, query.company_id);
+      const page = (walk: boolean) =>
+        devicePage(db, where, query.sort, { limit: query.limit, offset: query.offset, walk });
+      const count = () => deviceTotal(db, auth, query, where, query.offset + DEVICE_COUNT_CAP);
+      let rows: SelectedDevice[];
+      let total: Awaited<ReturnType<typeof count>>;
+      if (!narrows(query)) {
+        total = { total: inView, total_capped: false };
+        rows = await page(inView >= INDEX_WALK_MIN_DEVICES);
+      } else if (inView < INDEX_WALK_MIN_DEVICES) {
+        [rows, total] = await Promise.all([page(false), count()]);
+      } else {
+        // A filter over a large view: the capped count first. When it reaches the cap, matches are
+        // dense enough (at least 10,000 of the view) for a walk of the sort's index to find the
+        // page soon, e.g. the super admin's Online devices; otherwise they are few, and sorted.
+        total = await count();
+        rows = await page(total.total_capped);
+      }
       return {
         data: pickFields(await toDeviceRows(db, rows), query.fields),
-        meta: { total: total?.value ?? 0 },
+        meta: total,
       };
+    },
+  });
+
+  registry.add(router, {
+    method: 'get',
+    path: '/devices/count',
+    summary:
+      "The exact number of devices matching the list's filters (the list's own total stops counting past its cap; a bulk action on every match confirms this number).",
+    tag: 'devices',
+    access: { permission: 'view_devices' },
+    query: deviceFilterSchema,
+    response: z.object({ total: z.number() }),
+    handler: async ({ auth, query }) => {
+      const { total } = await deviceTotal(db, auth, query, deviceConditions(auth, query));
+      return { data: { total } };
     },
   });
 

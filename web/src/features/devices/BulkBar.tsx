@@ -4,7 +4,10 @@ import Paper from '@mui/material/Paper';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../lib/api.ts';
+import { messageOf } from '../../shared/api/messages.ts';
 import type { ListParams } from '../../shared/grid/grid-query.ts';
+import { toast } from '../../shared/toasts/toasts.tsx';
 
 /** What a bulk action acts on: the selected devices, or every device matching the filter. */
 export type BulkTarget = { ids: number[] } | { filter: ListParams; count: number };
@@ -26,6 +29,7 @@ const ACTIONS: readonly { action: BulkDeviceAction; monitoring?: boolean; label:
 export function BulkBar({
   selected,
   total,
+  capped,
   pageIds,
   filter,
   onClear,
@@ -33,6 +37,8 @@ export function BulkBar({
 }: {
   selected: readonly (string | number)[];
   total: number;
+  /** The list stopped counting at `total`: the exact number is asked for before acting on all. */
+  capped: boolean;
   pageIds: readonly number[];
   filter: ListParams;
   onClear: () => void;
@@ -41,14 +47,28 @@ export function BulkBar({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [everyMatching, setEveryMatching] = useState(false);
+  // Every matching device, by the exact count the user then confirms (undefined: the selection).
+  const [everyMatching, setEveryMatching] = useState<number>();
   const filterKey = JSON.stringify(filter);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new filter or selection asks again
-  useEffect(() => setEveryMatching(false), [filterKey, selected]);
+  useEffect(() => setEveryMatching(undefined), [filterKey, selected]);
   if (selected.length === 0) return null;
   const wholePage = pageIds.length > 0 && pageIds.every((id) => selected.includes(id));
-  const target: BulkTarget = everyMatching ? { filter, count: total } : { ids: selected.map(Number) };
-  const count = everyMatching ? total : selected.length;
+  const selectAll = async () => {
+    if (!capped) {
+      setEveryMatching(total);
+      return;
+    }
+    try {
+      const { data } = await api.http.get<{ data: { total: number } }>('/devices/count', { params: filter });
+      setEveryMatching(data.data.total);
+    } catch (error) {
+      toast(messageOf(error), { type: 'error' });
+    }
+  };
+  const target: BulkTarget =
+    everyMatching === undefined ? { ids: selected.map(Number) } : { filter, count: everyMatching };
+  const count = everyMatching ?? selected.length;
   return (
     <Paper
       variant="outlined"
@@ -56,9 +76,11 @@ export function BulkBar({
       sx={{ mb: 2, px: 2, py: 1, display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}
     >
       <strong>{t('devices.bulk.selected', { count })}</strong>
-      {wholePage && !everyMatching && total > selected.length && (
-        <Button size="small" onClick={() => setEveryMatching(true)} data-testid="select-all-matching">
-          {t('devices.bulk.selectAllMatching', { count: total })}
+      {wholePage && everyMatching === undefined && total > selected.length && (
+        <Button size="small" onClick={() => void selectAll()} data-testid="select-all-matching">
+          {capped
+            ? t('devices.bulk.selectAllMatchingMore', { count: total })
+            : t('devices.bulk.selectAllMatching', { count: total })}
         </Button>
       )}
       <span style={{ flex: 1 }} />
@@ -77,7 +99,7 @@ export function BulkBar({
           {t(entry.label as 'devices.bulk.move')}
         </Button>
       ))}
-      {!everyMatching && (
+      {everyMatching === undefined && (
         <Button
           size="small"
           onClick={() =>

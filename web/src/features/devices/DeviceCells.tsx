@@ -1,5 +1,5 @@
+import { connectionGeneration } from '@fleetport/contracts/connection';
 import type { DeviceStatus } from '@fleetport/contracts/devices';
-import { connectionGeneration } from '@fleetport/contracts/format';
 import Box from '@mui/material/Box';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';

@@ -1,9 +1,10 @@
 import type { DeviceStatus, SignalBucket } from '@fleetport/contracts/devices';
 import type { ConnectionGeneration } from '@fleetport/contracts/format';
+import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ComponentProps, lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
@@ -57,20 +58,77 @@ const LABEL_SX = {
   },
 } as const;
 
-/** Up to 100 choices of a list (spec §9 option lists), by name. */
-function useOptions(url: string): Option[] {
+/**
+ * A company or tag filter that searches as you type: the server answers the first 100 matches
+ * by name (spec §9 option lists), so a tree of any size can be filtered by any of its companies.
+ */
+function SearchFilter({
+  label,
+  url,
+  value,
+  onChange,
+  testId,
+  width,
+}: {
+  label: string;
+  url: string;
+  value: number | undefined;
+  onChange: (id: number | undefined) => void;
+  testId: string;
+  width: number;
+}) {
+  const { t } = useTranslation();
+  const [chosen, setChosen] = useState<Option | null>(null);
+  const [text, setText] = useState('');
+  const [term, setTerm] = useState('');
+  useEffect(() => {
+    if (value === undefined) setChosen(null); // cleared with the other filters
+  }, [value]);
+  useEffect(() => {
+    const timer = setTimeout(() => setTerm(text), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
   const query = useQuery({
-    enabled: url !== '',
-    queryKey: ['options', url],
-    queryFn: async () =>
+    queryKey: ['options', url, term],
+    queryFn: async ({ signal }) =>
       (
         await api.http.get<{ data: Option[] }>(url, {
-          params: { limit: 100, fields: 'id,name', sort: 'name' },
+          params: { limit: 100, fields: 'id,name', sort: 'name', ...(term ? { q: term } : {}) },
+          signal,
         })
       ).data.data,
+    placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
-  return query.data ?? [];
+  return (
+    <Autocomplete<Option>
+      options={query.data ?? []}
+      value={chosen}
+      onChange={(_event, next) => {
+        setChosen(next);
+        onChange(next?.id);
+      }}
+      onInputChange={(_event, next, reason) => setText(reason === 'input' ? next : '')}
+      // The server has filtered them: every option it answered matches.
+      filterOptions={(options) => options}
+      getOptionLabel={(option) => option.name}
+      isOptionEqualToValue={(option, other) => option.id === other.id}
+      loading={query.isFetching}
+      loadingText={t('common.loading')}
+      noOptionsText={t('devices.filters.noMatch')}
+      renderInput={(params) => (
+        <Box component="label" ref={params.slotProps.input.ref} sx={LABEL_SX}>
+          <span>{label}</span>
+          <input
+            {...params.slotProps.htmlInput}
+            placeholder={t('devices.filters.any')}
+            data-testid={testId}
+            style={{ width }}
+          />
+        </Box>
+      )}
+    />
+  );
 }
 
 /** A text filter that asks the server after a pause in typing, like the search. */
@@ -130,8 +188,6 @@ export function DeviceFilterBar({
   fixed = [],
 }: DeviceFilterBarProps) {
   const { t } = useTranslation();
-  const companies = useOptions(fixed.includes('company_id') ? '' : '/companies');
-  const tags = useOptions(fixed.includes('tag_id') ? '' : '/tags');
   const set = (key: keyof DeviceFilters, value: string | number | undefined) =>
     onChange({ ...filters, [key]: value === '' ? undefined : value });
   const select = (
@@ -146,8 +202,7 @@ export function DeviceFilterBar({
         value={filters[key] ?? ''}
         onChange={(event) => {
           const raw = event.target.value;
-          const numeric = key === 'company_id' || key === 'tag_id';
-          set(key, raw === '' ? undefined : numeric ? Number(raw) : raw);
+          set(key, raw === '' ? undefined : raw);
         }}
         data-testid={`filter-${key}`}
         style={{ width }}
@@ -189,19 +244,26 @@ export function DeviceFilterBar({
         t('devices.columns.signal'),
         buckets.map((bucket) => ({ value: bucket, label: t(`devices.signal.${bucket}`) })),
       )}
-      {!fixed.includes('company_id') &&
-        select(
-          'company_id',
-          t('devices.columns.company'),
-          companies.map((company) => ({ value: company.id, label: company.name })),
-          180,
-        )}
-      {!fixed.includes('tag_id') &&
-        select(
-          'tag_id',
-          t('devices.columns.tags'),
-          tags.map((tag) => ({ value: tag.id, label: tag.name })),
-        )}
+      {!fixed.includes('company_id') && (
+        <SearchFilter
+          label={t('devices.columns.company')}
+          url="/companies"
+          value={filters.company_id}
+          onChange={(id) => set('company_id', id)}
+          testId="filter-company_id"
+          width={180}
+        />
+      )}
+      {!fixed.includes('tag_id') && (
+        <SearchFilter
+          label={t('devices.columns.tags')}
+          url="/tags"
+          value={filters.tag_id}
+          onChange={(id) => set('tag_id', id)}
+          testId="filter-tag_id"
+          width={140}
+        />
+      )}
       <TypedFilter
         label={t('devices.columns.model')}
         value={filters.model}

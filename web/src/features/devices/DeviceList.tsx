@@ -216,6 +216,7 @@ export function DeviceList({ scope }: { scope?: DeviceScope }) {
             selected={selected}
             onClear={() => setSelected([])}
             total={list.total}
+            capped={list.capped}
             pageIds={list.rows.map((row) => row.id)}
             names={new Map(list.rows.map((row) => [row.id, row.name]))}
             filter={{ ...list.exportParams }}

@@ -210,6 +210,12 @@ function MoreActions({ device, connected }: { device: DeviceDetail; connected: b
         >
           {t('device.custom.title')}
         </MenuItem>
+        <MenuItem
+          onClick={run(() => void tools().then((module) => module.openUpdateHistory(device)))}
+          data-testid="device-update-history"
+        >
+          {t('device.updates.title')}
+        </MenuItem>
         <MenuItem onClick={run(() => void dialogs().then((module) => module.openDeviceTags(device)))}>
           {t('devices.page.editTags')}
         </MenuItem>

@@ -13,11 +13,12 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
+import { formatDateTime } from '../../lib/dates.ts';
 import { ensureArea } from '../../lib/i18n.ts';
 import { saveBlob } from '../../shared/api/download.ts';
 import { messageOf } from '../../shared/api/messages.ts';
@@ -27,6 +28,7 @@ import { registerModal } from '../../shared/modals/registry.ts';
 import { openModal } from '../../shared/modals/store.ts';
 import { realtime } from '../../shared/realtime/socket.ts';
 import { deviceKey } from './api.ts';
+import { TABLE_SX } from './device-parts.tsx';
 
 // The strings of this code come with it, not with the page (lib/i18n.ts).
 await Promise.all([ensureArea('devices'), ensureArea('device')]);
@@ -486,6 +488,74 @@ export function openCustomBox(device: Device & { custom: CustomBox | null }): vo
     subtitle: device.name,
     component: CUSTOM_BOX,
     props: { device: { id: device.id, name: device.name }, custom: device.custom },
+  });
+}
+
+const UPDATE_HISTORY = 'device-update-history';
+
+interface FirmwareChange {
+  id: number;
+  from_version: string | null;
+  to_version: string;
+  at: string;
+}
+
+/**
+ * Spec §2 "View update history": the firmware versions the device came back on, newest first,
+ * each with the one it ran before. Updates made on the device itself are here too: the history
+ * is what the device reported, not only what the console asked for.
+ */
+function UpdateHistoryBody({ device }: { device: Device }) {
+  const { t, i18n } = useTranslation();
+  const { close } = useModalControls();
+  const history = useQuery({
+    queryKey: [...deviceKey(device.id), 'firmware-history'],
+    staleTime: 0,
+    queryFn: async ({ signal }) =>
+      (await api.http.get<{ data: FirmwareChange[] }>(`/devices/${device.id}/firmware-history`, { signal }))
+        .data.data,
+  });
+  return (
+    <Stack spacing={2} sx={{ minWidth: { sm: 520 } }}>
+      {history.isError && <Alert severity="error">{messageOf(history.error)}</Alert>}
+      {history.data?.length === 0 && (
+        <Typography color="text.secondary">{t('device.updates.empty')}</Typography>
+      )}
+      {history.data && history.data.length > 0 && (
+        <Box component="table" sx={TABLE_SX} data-testid="update-history">
+          <thead>
+            <tr>
+              <th>{t('device.updates.when')}</th>
+              <th>{t('device.updates.from')}</th>
+              <th>{t('device.updates.to')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {history.data.map((change) => (
+              <tr key={change.id}>
+                <td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(change.at, i18n.language)}</td>
+                <td>{change.from_version ?? t('device.updates.firstSeen')}</td>
+                <td>{change.to_version}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Box>
+      )}
+      <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+        <Button onClick={close}>{t('device.updates.close')}</Button>
+      </Stack>
+    </Stack>
+  );
+}
+registerModal(UPDATE_HISTORY, UpdateHistoryBody);
+
+export function openUpdateHistory(device: Device): void {
+  openModal({
+    id: UPDATE_HISTORY,
+    title: i18next.t('device.updates.title'),
+    subtitle: device.name,
+    component: UPDATE_HISTORY,
+    props: { device: { id: device.id, name: device.name } },
   });
 }
 

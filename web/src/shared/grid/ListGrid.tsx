@@ -27,6 +27,7 @@ export function ListGrid<Row extends GridValidRowModel>({
         columns={columns}
         rows={list.rows}
         total={list.total}
+        capped={list.capped}
         loading={list.loading}
         state={list.state}
         onStateChange={list.setState}

@@ -32,6 +32,8 @@ export interface ServerGridProps<Row extends GridValidRowModel> {
   columns: readonly ServerColumn<Row>[];
   rows: readonly Row[];
   total: number;
+  /** The server stopped counting at `total`: there are more rows than that. */
+  capped?: boolean | undefined;
   loading: boolean;
   state: GridQueryState;
   onStateChange: (next: GridQueryState) => void;
@@ -52,6 +54,8 @@ export interface GridSelection {
 }
 
 const japanese = jaJP.components.MuiDataGrid.defaultProps.localeText;
+/** A capped total means more rows than the cap past this page: there is always a next page. */
+const CAPPED_META = { hasNextPage: true } as const;
 /** The grid writes its CSS variables in a <style> of its own: it needs the page's CSP nonce. */
 const nonce = typeof document === 'undefined' ? undefined : readCspNonce(document);
 
@@ -95,6 +99,7 @@ export function ServerGrid<Row extends GridValidRowModel>({
   columns,
   rows,
   total,
+  capped,
   loading,
   state,
   onStateChange,
@@ -104,7 +109,7 @@ export function ServerGrid<Row extends GridValidRowModel>({
   initialPanel,
   selection,
 }: ServerGridProps<Row>) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const apiRef = useGridApiRef();
   // Only the panel asked for when the grid arrived: later renders leave the panels to the user.
   // biome-ignore lint/correctness/useExhaustiveDependencies: on mount only
@@ -135,8 +140,15 @@ export function ServerGrid<Row extends GridValidRowModel>({
       ...(i18n.language === 'ja' ? japanese : {}),
       noRowsLabel: emptyText,
       noResultsOverlayLabel: emptyText,
+      // An uncounted total: the grid would say "more than" the page's last row; we know more.
+      ...(capped
+        ? {
+            paginationDisplayedRows: ({ from, to }: { from: number; to: number }) =>
+              t('grid.rangeMore', { from, to, count: total }),
+          }
+        : {}),
     }),
-    [i18n.language, emptyText],
+    [i18n.language, emptyText, capped, total, t],
   );
   return (
     <DataGrid
@@ -145,7 +157,8 @@ export function ServerGrid<Row extends GridValidRowModel>({
       {...(nonce ? { nonce } : {})}
       columns={gridCols}
       rows={rows as Row[]}
-      rowCount={total}
+      rowCount={capped ? -1 : total}
+      {...(capped ? { paginationMeta: CAPPED_META } : {})}
       loading={loading}
       paginationMode="server"
       sortingMode="server"

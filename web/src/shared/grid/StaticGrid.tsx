@@ -111,6 +111,7 @@ export function StaticGrid<Row extends GridValidRowModel>({
   columns,
   rows,
   total,
+  capped,
   loading,
   state,
   onStateChange,
@@ -137,6 +138,7 @@ export function StaticGrid<Row extends GridValidRowModel>({
   const sortKey = state.sort[0];
   const from = total === 0 ? 0 : state.page * state.pageSize + 1;
   const to = Math.min(total, (state.page + 1) * state.pageSize);
+  const rowCount = capped ? -1 : total + 1; // -1: ARIA's "not known" (the server stopped counting)
   const sortBy = (field: string) => {
     const next = sortKey?.field !== field ? 'asc' : sortKey.sort === 'asc' ? 'desc' : null;
     onStateChange({ ...state, page: 0, sort: next ? [{ field, sort: next }] : [] });
@@ -160,7 +162,7 @@ export function StaticGrid<Row extends GridValidRowModel>({
         </Button>
       </div>
       {/* biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: it stands in for the full grid, so assistive technology meets the same grid before and after the swap */}
-      <table role="grid" tabIndex={0} aria-label={label} aria-rowcount={total + 1} aria-busy={loading}>
+      <table role="grid" tabIndex={0} aria-label={label} aria-rowcount={rowCount} aria-busy={loading}>
         <thead>
           <tr className="head">
             {selection && (
@@ -216,7 +218,7 @@ export function StaticGrid<Row extends GridValidRowModel>({
       </table>
       {rows.length === 0 && <div className="empty">{loading ? '' : emptyText}</div>}
       <div className="bar">
-        <span>{t('grid.range', { from, to, count: total })}</span>
+        <span>{t(capped ? 'grid.rangeMore' : 'grid.range', { from, to, count: total })}</span>
         <IconButton
           aria-label={t('grid.previousPage')}
           disabled={state.page === 0}

@@ -55,7 +55,12 @@ export function useServerList<Row>({
   const query = useQuery({
     queryKey: [...queryKey, params],
     queryFn: async ({ signal }) =>
-      (await api.http.get<{ data: Row[]; meta?: { total?: number } }>(url, { params, signal })).data,
+      (
+        await api.http.get<{ data: Row[]; meta?: { total?: number; total_capped?: boolean } }>(url, {
+          params,
+          signal,
+        })
+      ).data,
     placeholderData: keepPreviousData,
     // A list is live data (someone accepted an invitation, another admin added a company): shown
     // from the cache at once, asked again on every visit.
@@ -79,6 +84,8 @@ export function useServerList<Row>({
     exportParams: { ...filterParams(state, filterable), ...fixed },
     rows: query.data?.data ?? [],
     total: query.data?.meta?.total ?? query.data?.data.length ?? 0,
+    /** The server stopped counting: `total` is a floor ("more than"). */
+    capped: query.data?.meta?.total_capped === true,
     loading: query.isFetching,
     error: query.isError ? messageOf(query.error) : undefined,
     columns,
