@@ -10,3 +10,7 @@ CREATE TABLE device_firmware_history (
   at timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX device_firmware_history_device_idx ON device_firmware_history (device_id, id);
+
+-- Devices that connected before this migration start their history with the firmware they run.
+INSERT INTO device_firmware_history (device_id, from_version, to_version, at)
+  SELECT id, NULL, firmware, coalesce(first_seen_at, created_at) FROM devices WHERE firmware IS NOT NULL;
