@@ -574,6 +574,39 @@ describe('the devices list at scale (migration 0012: company paths and counts ke
     expect(DEVICE_COUNT_CAP).toBeGreaterThanOrEqual(1000);
   });
 
+  it('acts on all of 70,000 matching devices: more ids than one statement may bind (65,535), capped list total', async () => {
+    const db = fx.api.deps.db;
+    await db.execute(sql`insert into device_identities (serial, mac, secret_sha256)
+      select '9' || lpad(n::text, 9, '0'), '02:00:00:00:00:00', md5(n::text) from generate_series(1, 70000) n`);
+    await db.execute(sql`insert into devices (company_id, identity_id, serial, mac, name)
+      select ${west}, i.id, i.serial, i.mac, 'Bulkfleet ' || i.serial from device_identities i
+      where i.serial like '9%' and length(i.serial) = 10`);
+    const filter = { q: 'Bulkfleet' };
+    const listed = await superAdmin.get('/api/devices?q=Bulkfleet&limit=1');
+    expect(listed.body.meta).toEqual({ total: DEVICE_COUNT_CAP, total_capped: true });
+    expect((await superAdmin.get('/api/devices/count?q=Bulkfleet')).body.data.total).toBe(70_000);
+    const off = await superAdmin.post('/api/devices/bulk', {
+      action: 'monitoring',
+      monitoring: false,
+      filter,
+    });
+    expect(off.body.data.affected).toBe(70_000);
+    expect((await superAdmin.get('/api/devices/count?q=Bulkfleet&status=not_activated')).status).toBe(200);
+    const [stillOn] = await db
+      .select({ n: count() })
+      .from(devices)
+      .where(sql`${devices.name} like 'Bulkfleet %' and ${devices.monitoring}`);
+    expect(stillOn?.n).toBe(0);
+    const removed = await superAdmin.post('/api/devices/bulk', {
+      action: 'delete',
+      filter,
+      expected_count: 70_000,
+    });
+    expect(removed.body.data.affected).toBe(70_000);
+    expect((await superAdmin.get('/api/devices/count?q=Bulkfleet')).body.data.total).toBe(0);
+    expect(await drift()).toEqual({ paths: 0, counts: 0 });
+  }, 120_000); // 70,000 devices in and out: seconds, and more on a busy machine
+
   it('orders a page the same whether it walks an index or picks the ids among the matching devices first', async () => {
     const auth = { scope: 'all' } as AuthContext;
     const where = deviceConditions(auth, {});

@@ -193,6 +193,22 @@ export class DeviceGateway {
     if (device) await this.publishConfig(device);
   }
 
+  /**
+   * The same for many devices, read 500 at a time. Only the connected ones are sent theirs now:
+   * the others are sent it when they next say hello.
+   */
+  async pushConfigs(serials: readonly string[]): Promise<void> {
+    for (let at = 0; at < serials.length; at += 500) {
+      const slice = serials.slice(at, at + 500);
+      for (const serial of slice) this.known.delete(serial);
+      const rows = await this.db
+        .select()
+        .from(devices)
+        .where(and(inArray(devices.serial, slice), eq(devices.connected, true)));
+      for (const device of rows) await this.publishConfig(device);
+    }
+  }
+
   /** Forgets what is cached about a device (it moved, was deleted or changed in the console). */
   forget(serial: string): void {
     this.known.delete(serial);

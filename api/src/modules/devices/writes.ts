@@ -19,7 +19,7 @@ import { idParam, type RouteRegistry } from '../../http/route.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { canSeeCompany } from '../companies/scope.ts';
 import { claimable, claimDevice, NOT_CLAIMABLE } from './claim.ts';
-import { deviceConditions, deviceSchema, findDevice, selectDevices, toDeviceRows } from './list.ts';
+import { deviceConditions, deviceSchema, findDevice, toDeviceRows } from './list.ts';
 
 const editDeviceSchema = z
   .object({
@@ -86,8 +86,24 @@ async function tagsFor(
  * Verify devices, the devices grid's bulk actions, the device page's actions through the
  * 'Action status' modal). All need manage_devices and act only in companies the caller sees.
  */
+/** Ids per statement of a bulk action (PostgreSQL binds at most 65,535 parameters). */
+const BULK_SLICE = 5_000;
+
 export function registerDeviceWrites(registry: RouteRegistry, router: Router, deps: ApiDeps): void {
   const { db, gateway } = deps;
+  /**
+   * New configurations to the devices after a bulk change. A selection waits for them; a change
+   * to thousands of devices goes on in the background (the database holds the change already, and
+   * a device also gets its configuration when it next connects).
+   */
+  const pushConfigs = async (serials: readonly string[]) => {
+    if (serials.length <= BULK_SLICE) return gateway.pushConfigs(serials);
+    gateway
+      .pushConfigs(serials)
+      .catch((error: unknown) =>
+        deps.log.error({ err: error, devices: serials.length }, 'config push failed'),
+      );
+  };
 
   registry.add(router, {
     method: 'patch',
@@ -281,28 +297,48 @@ export function registerDeviceWrites(registry: RouteRegistry, router: Router, de
       const where = body.ids
         ? and(deviceConditions(auth, {}), inArray(devices.id, body.ids))
         : deviceConditions(auth, body.filter ?? {});
-      const targets = await selectDevices(db, where);
+      // Narrow rows: "every matching device" may be most of a million-device fleet.
+      const targets = await db
+        .select({ id: devices.id, serial: devices.serial, companyPath: devices.companyPath })
+        .from(devices)
+        .where(where)
+        .orderBy(devices.id);
       if (body.action === 'delete' && targets.length !== body.expected_count) {
         throw conflict(
           `The filter now matches ${targets.length} devices, not ${body.expected_count}. Check the list and confirm again.`,
         );
       }
-      const ids = targets.map((row) => row.device.id);
+      const ids = targets.map((row) => row.id);
+      const serials = targets.map((row) => row.serial);
       const paths = [...new Set(targets.map((row) => row.companyPath))];
       if (ids.length > 0) {
+        // Statements take the ids a slice at a time (PostgreSQL binds at most 65,535 parameters),
+        // all in one transaction: the action applies to every target or to none.
+        const perSlice = (each: (slice: number[], tx: Db) => Promise<unknown>, size = BULK_SLICE) =>
+          db.transaction(async (tx) => {
+            for (let at = 0; at < ids.length; at += size) await each(ids.slice(at, at + size), tx);
+          });
         switch (body.action) {
           case 'add_tags': {
             const tagIds = await tagsFor(db, auth, body.tag_ids ?? [], paths);
-            await db
-              .insert(deviceTags)
-              .values(ids.flatMap((deviceId) => tagIds.map((tagId) => ({ deviceId, tagId }))))
-              .onConflictDoNothing();
+            await perSlice(
+              (slice, tx) =>
+                tx
+                  .insert(deviceTags)
+                  .values(slice.flatMap((deviceId) => tagIds.map((tagId) => ({ deviceId, tagId }))))
+                  .onConflictDoNothing(),
+              Math.max(1, Math.floor(BULK_SLICE / Math.max(1, tagIds.length))),
+            );
             break;
           }
           case 'remove_tags':
-            await db
-              .delete(deviceTags)
-              .where(and(inArray(deviceTags.deviceId, ids), inArray(deviceTags.tagId, body.tag_ids ?? [])));
+            await perSlice((slice, tx) =>
+              tx
+                .delete(deviceTags)
+                .where(
+                  and(inArray(deviceTags.deviceId, slice), inArray(deviceTags.tagId, body.tag_ids ?? [])),
+                ),
+            );
             break;
           case 'move': {
             const [target] = await db
@@ -311,42 +347,48 @@ export function registerDeviceWrites(registry: RouteRegistry, router: Router, de
               .where(eq(companies.id, body.company_id ?? 0));
             if (!target || !canSeeCompany(auth, target))
               throw fieldError('company_id', 'Choose a company you manage.');
-            await db.transaction(async (tx) => {
-              await tx.update(devices).set({ companyId: target.id }).where(inArray(devices.id, ids));
+            await perSlice(async (slice, tx) => {
+              await tx.update(devices).set({ companyId: target.id }).where(inArray(devices.id, slice));
               // A tag stays only where it may be: on devices of its company or the companies below it.
               await tx.execute(sql`delete from ${deviceTags} dt using ${tags} t, ${companies} c
                 where dt.tag_id = t.id and c.id = t.company_id and dt.device_id in (${sql.join(
-                  ids.map((id) => sql`${id}`),
+                  slice.map((id) => sql`${id}`),
                   sql`, `,
                 )}) and ${target.path} not like c.path || '%'`);
             });
             break;
           }
           case 'monitoring':
-            await db
-              .update(devices)
-              .set({ monitoring: body.monitoring ?? true })
-              .where(inArray(devices.id, ids));
-            for (const row of targets) await gateway.pushConfig(row.device.serial);
+            await perSlice((slice, tx) =>
+              tx
+                .update(devices)
+                .set({ monitoring: body.monitoring ?? true })
+                .where(inArray(devices.id, slice)),
+            );
+            await pushConfigs(serials);
             break;
           case 'period':
-            await db
-              .update(devices)
-              .set({
-                ...(body.dynamic_interval_s === undefined
-                  ? {}
-                  : { dynamicIntervalS: body.dynamic_interval_s }),
-                ...(body.static_interval_s === undefined ? {} : { staticIntervalS: body.static_interval_s }),
-              })
-              .where(inArray(devices.id, ids));
-            for (const row of targets) await gateway.pushConfig(row.device.serial);
+            await perSlice((slice, tx) =>
+              tx
+                .update(devices)
+                .set({
+                  ...(body.dynamic_interval_s === undefined
+                    ? {}
+                    : { dynamicIntervalS: body.dynamic_interval_s }),
+                  ...(body.static_interval_s === undefined
+                    ? {}
+                    : { staticIntervalS: body.static_interval_s }),
+                })
+                .where(inArray(devices.id, slice)),
+            );
+            await pushConfigs(serials);
             break;
           case 'delete':
-            await db.delete(devices).where(inArray(devices.id, ids));
+            await perSlice((slice, tx) => tx.delete(devices).where(inArray(devices.id, slice)));
             break;
         }
         if (body.action === 'move' || body.action === 'delete') {
-          for (const row of targets) gateway.forget(row.device.serial);
+          for (const serial of serials) gateway.forget(serial);
         }
       }
       return {
