@@ -38,25 +38,19 @@ UPDATE companies c SET device_count = n.count
 -- transaction grow quadratically: each walks the versions the ones before it left). A device
 -- update that does not move it (every telemetry reading) sums two one-row tables and changes
 -- nothing: a few µs.
-CREATE FUNCTION devices_count_added() RETURNS trigger LANGUAGE plpgsql AS $$
+-- One function for both: the statement's added or removed devices are its table `changed`, and
+-- the trigger's argument says whether they count up (+1) or down (-1).
+CREATE FUNCTION devices_count_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE companies c SET device_count = c.device_count + n.count
-    FROM (SELECT company_id, count(*) AS count FROM added GROUP BY company_id) n WHERE c.id = n.company_id;
+  UPDATE companies c SET device_count = c.device_count + TG_ARGV[0]::integer * n.count
+    FROM (SELECT company_id, count(*) AS count FROM changed GROUP BY company_id) n WHERE c.id = n.company_id;
   RETURN NULL;
 END
 $$;
 CREATE TRIGGER devices_count_added AFTER INSERT ON devices
-  REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION devices_count_added();
-
-CREATE FUNCTION devices_count_removed() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  UPDATE companies c SET device_count = c.device_count - n.count
-    FROM (SELECT company_id, count(*) AS count FROM removed GROUP BY company_id) n WHERE c.id = n.company_id;
-  RETURN NULL;
-END
-$$;
+  REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION devices_count_changed('1');
 CREATE TRIGGER devices_count_removed AFTER DELETE ON devices
-  REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION devices_count_removed();
+  REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION devices_count_changed('-1');
 
 -- An UPDATE's before and after rows are the same devices, so each company's net change is its
 -- count after less its count before: no join (a plan cached for the one-row tables of a reading
