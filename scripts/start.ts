@@ -1,8 +1,9 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadOrCreateFleet } from '../device-sim/src/fleet-manifest.ts';
+import { Supervisor } from './supervise.ts';
 
 /**
  * `npm start`: builds what is missing or stale, then runs the product on its embedded defaults
@@ -75,25 +76,34 @@ const shared = {
     process.env.MQTT_URL ??
     `mqtt://127.0.0.1:${process.env.MQTT_PORT ?? '18830'}`,
 };
-const children: ChildProcess[] = [];
+// A child that dies is started again (the log says so); the launcher stops only when one keeps
+// dying right after it starts, or on Ctrl+C.
+const supervisor = new Supervisor({
+  onGiveUp: (name) => {
+    console.error(`${name} cannot stay up; stopping Fleetport.`);
+    void stop(1);
+  },
+});
 function run(name: string, script: string): void {
-  const child = spawn(process.execPath, [script], { cwd: root, stdio: 'inherit', env: shared });
-  child.on('exit', (code, signal) => {
-    if (stopping) return;
-    console.error(`${name} stopped (${signal ?? `exit ${code}`}); stopping Fleetport.`);
-    stop(code ?? 1);
+  supervisor.start({
+    name,
+    command: process.execPath,
+    args: [script],
+    options: { cwd: root, stdio: 'inherit', env: shared },
   });
-  children.push(child);
 }
 
 let stopping = false;
-function stop(code: number): void {
+async function stop(code: number): Promise<void> {
+  if (stopping) return;
   stopping = true;
-  for (const child of children) child.kill('SIGTERM');
-  setTimeout(() => process.exit(code), 200).unref();
+  // A child that ignores SIGTERM past its own shutdown timeout does not hold the launcher.
+  setTimeout(() => process.exit(code), 15_000).unref();
+  await supervisor.stop();
+  process.exit(code);
 }
-process.on('SIGINT', () => stop(0));
-process.on('SIGTERM', () => stop(0));
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));
 
 run('api', 'api/src/main.ts');
 run('edge', 'theme-server/src/main.ts');
