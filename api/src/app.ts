@@ -4,6 +4,7 @@ import { uploadTmpDir } from './config.ts';
 import type { ApiDeps } from './deps.ts';
 import { ApiError } from './http/errors.ts';
 import { csrfGuard } from './http/guards.ts';
+import { idempotency } from './http/idempotency.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { RouteRegistry } from './http/route.ts';
 import { registerAnnouncementRoutes } from './modules/announcements/routes.ts';
@@ -90,6 +91,7 @@ export function createApi(deps: ApiDeps): Api {
     }
   });
   app.use(csrfGuard(keys, (req) => OPEN_PATHS.has(req.path)));
+  app.use(idempotency({ database: deps.database, log }));
 
   const registry = new RouteRegistry({
     audit: deps.audit,

@@ -32,6 +32,8 @@ const REQUEST_HEADERS = new Set([
   'range',
   // The API lists a session's browser.
   'user-agent',
+  // A retried write is applied once (the console sends one key per submit).
+  'idempotency-key',
 ]);
 
 /** Handshake headers, forwarded on websocket upgrades only. */
@@ -60,6 +62,7 @@ const RESPONSE_HEADERS = new Set([
   'last-modified',
   'vary',
   'retry-after',
+  'idempotent-replayed',
   'date',
   'www-authenticate',
   'accept-ranges',

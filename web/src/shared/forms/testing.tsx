@@ -1,3 +1,4 @@
+import { IDEMPOTENCY_KEY_HEADER } from '@fleetport/contracts/idempotency';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
@@ -21,6 +22,8 @@ export interface SeenRequest {
   params: Record<string, unknown>;
   /** JSON bodies parsed; FormData as it was sent. */
   body: unknown;
+  /** The Idempotency-Key the request carried, if any. */
+  idempotencyKey: string | undefined;
 }
 
 export type Answer = { status: number; data?: unknown };
@@ -37,7 +40,14 @@ export function fakeApi(handlers: Record<string, Handler>) {
     const nth = (counts.get(key) ?? 0) + 1;
     counts.set(key, nth);
     const body = typeof config.data === 'string' ? JSON.parse(config.data) : config.data;
-    const request: SeenRequest = { method, url, params: config.params ?? {}, body };
+    const idempotencyKey = config.headers.get(IDEMPOTENCY_KEY_HEADER);
+    const request: SeenRequest = {
+      method,
+      url,
+      params: config.params ?? {},
+      body,
+      idempotencyKey: typeof idempotencyKey === 'string' ? idempotencyKey : undefined,
+    };
     seen.push(request);
     const handler = handlers[key];
     const answer = handler ? await handler(request, nth) : { status: 404, data: { errors: [] } };

@@ -304,6 +304,63 @@ describe('useFormSubmit: in flight, retries and step-up (spec §4, §7 "MFA resu
   });
 });
 
+describe('useFormSubmit: Idempotency-Key (a retried write is applied once)', () => {
+  it('every call of one submit carries one key: the first, the retry after 401, the MFA resubmit', async () => {
+    const { server } = await submitForm(
+      {
+        'POST /tags': (_request, nth) =>
+          nth === 1
+            ? { status: 401, data: { errors: [] } }
+            : nth === 2
+              ? {
+                  status: 403,
+                  data: {
+                    errors: [{ code: 'MFA_REQUIRED', message: 'MFA required' }],
+                    meta: { mfa_method: 'totp', session_uuid: 'u-1' },
+                  },
+                }
+              : ok(),
+        'POST /account/token/refresh': () => ok(),
+      },
+      { item: 'Tag' },
+      { runtime: { prompts: prompts('123456') } },
+    );
+    expect(await screen.findByText('Tag created successfully')).toBeDefined();
+    const keys = server.requests('POST /tags').map((request) => request.idempotencyKey);
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(new Set(keys).size).toBe(1);
+  });
+
+  it('the same values sent again after a lost answer reuse the key; other values or a success take a new one', async () => {
+    const user = userEvent.setup();
+    const server = fakeApi({
+      'POST /tags': (_request, nth) => (nth === 1 ? { status: 504, data: { errors: [] } } : ok()),
+    });
+    renderWithForms(<SchemaForm fields={nameField} submit={{ url: '/tags', leaveOpen: true }} />);
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    const submit = screen.getByRole('button', { name: 'Submit' });
+    await user.type(name, 'Edge');
+    await user.click(submit);
+    await waitFor(() => expect(server.requests('POST /tags')).toHaveLength(1));
+    await waitFor(() => expect(submit).toHaveProperty('disabled', false));
+    await user.click(submit); // the same values: the retry of a write whose answer was lost
+    await waitFor(() => expect(server.requests('POST /tags')).toHaveLength(2));
+    await waitFor(() => expect(submit).toHaveProperty('disabled', false));
+    await user.click(submit); // after a success: a new write
+    await waitFor(() => expect(server.requests('POST /tags')).toHaveLength(3));
+    await waitFor(() => expect(submit).toHaveProperty('disabled', false));
+    await user.type(name, ' 2');
+    await user.click(submit); // other values: a new write
+    await waitFor(() => expect(server.requests('POST /tags')).toHaveLength(4));
+    const keys = server.requests('POST /tags').map((request) => request.idempotencyKey);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[1]);
+    expect(keys[3]).not.toBe(keys[2]);
+    expect(keys.every((key) => typeof key === 'string')).toBe(true);
+  });
+});
+
 describe('useFormSubmit: failures (spec §5 "Server field errors", §8)', () => {
   it('spec §5: server errors land on their fields, id and unknown ones above the form, then it scrolls to the top', async () => {
     const onError = vi.fn();

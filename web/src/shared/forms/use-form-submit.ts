@@ -1,3 +1,4 @@
+import { IDEMPOTENCY_KEY_HEADER, newIdempotencyKey } from '@fleetport/contracts/idempotency';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { api } from '../../lib/api.ts';
@@ -29,6 +30,9 @@ const sessionRefreshed = (error: unknown) =>
  * - a 401 is retried once the client refreshed the session; a 423 asks for the password and an
  *   MFA_REQUIRED answer for the code (`withStepUp` with the form runtime's prompts), then the
  *   call is repeated. Without prompts in the runtime, those answers fail like any other;
+ * - every call of one submit carries one Idempotency-Key, and a submit of the same values after
+ *   a failure reuses it: when the first answer never came (a timeout, a 504), the API answers
+ *   the retry with the first answer instead of applying the write twice;
  * - an answer with a channel closes the form (unless leaveOpen) and goes to the channel handler;
  * - otherwise the success message shows (unless hideMsg), the form closes (unless leaveOpen),
  *   and the named queries reload (unless reload is false).
@@ -42,6 +46,8 @@ export function useFormSubmit(options: FormSubmitOptions): {
   const prompts = runtime.prompts;
   const queryClient = useQueryClient();
   const inFlight = useRef(false);
+  /** The key of the last submit that did not succeed, and the values it was for. */
+  const lastAttempt = useRef<{ payload: string; key: string } | undefined>(undefined);
   const [pending, setPending] = useState(false);
   const latest = useRef(options);
   latest.current = options;
@@ -84,19 +90,31 @@ export function useFormSubmit(options: FormSubmitOptions): {
         const payload = buildPayload(values, hidden, current);
         // A question before anything is sent ('spend N credits?'): no means nothing happens.
         if (current.confirm && !(await current.confirm(payload))) return { status: 'cancelled' };
+        const sent = JSON.stringify(payload);
+        const key = lastAttempt.current?.payload === sent ? lastAttempt.current.key : newIdempotencyKey();
+        lastAttempt.current = { payload: sent, key };
+        const request = (extra: Record<string, string>) => {
+          const config = submitRequest(payload, extra, current);
+          return api.http.request({
+            ...config,
+            headers: { ...config.headers, [IDEMPOTENCY_KEY_HEADER]: key },
+          });
+        };
         let calls = 0;
         const send = async (extra: Record<string, string>) => {
           if (calls > 0) current.onRetry?.();
           calls += 1;
           try {
-            return await api.http.request(submitRequest(payload, extra, current));
+            return await request(extra);
           } catch (error) {
             if (!sessionRefreshed(error)) throw error;
             current.onRetry?.();
-            return await api.http.request(submitRequest(payload, extra, current));
+            return await request(extra);
           }
         };
         const response = prompts ? await withStepUp(send, prompts) : await send({});
+        // A new submit after a success is a new write, even with the same values.
+        lastAttempt.current = undefined;
         succeed(response.data, values);
         return { status: 'success', response: response.data };
       } catch (error) {
