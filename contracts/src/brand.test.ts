@@ -79,6 +79,20 @@ describe('brand schema (spec §1 branding fields)', () => {
     expect(brand({})).toMatchObject({ branded_devices: false, data_feature: false });
     expect(brand({ data_feature: true })).toMatchObject({ branded_devices: false, data_feature: true });
   });
+
+  it('restrict_sign_in: off by default; on only with an owner company, whose users are the ones admitted', () => {
+    expect(brand({})).toMatchObject({ restrict_sign_in: false });
+    expect(brand({ owner_company_id: 2, restrict_sign_in: true })).toMatchObject({
+      owner_company_id: 2,
+      restrict_sign_in: true,
+    });
+    expect(issuesOf({ ...valid, restrict_sign_in: true }).map(formatBrandIssue)).toEqual([
+      'themes/acme/brand.json: restrict_sign_in: needs owner_company_id: whose users may sign in',
+    ]);
+    expect(issuesOf({ ...valid, owner_company_id: 2, restrict_sign_in: 'yes' })[0]?.field).toBe(
+      'restrict_sign_in',
+    );
+  });
 });
 
 describe('brand set rules', () => {

@@ -71,6 +71,11 @@ export const brandConfigSchema = z
     /** Base of links in e-mails; never taken from the request's Host. */
     public_base_url: z.url({ protocol: /^https?$/, message: 'must be an http(s):// URL' }),
     owner_company_id: blankAsAbsent(z.number().int().positive()),
+    /**
+     * White-label sign-in: only users of the owner company's subtree (and platform staff) sign
+     * in on this brand's hosts; anyone else is answered as a wrong password would be.
+     */
+    restrict_sign_in: z.boolean().default(false),
   })
   .strict();
 
@@ -130,6 +135,16 @@ export function parseBrandConfig(raw: unknown, file: string): BrandParseResult {
     };
   }
   const brand = result.data;
+  // A cross-field rule, checked here rather than as a refinement so that forms can still take
+  // a partial copy of the schema.
+  if (brand.restrict_sign_in && brand.owner_company_id === undefined) {
+    return {
+      success: false,
+      issues: [
+        { file, field: 'restrict_sign_in', message: 'needs owner_company_id: whose users may sign in' },
+      ],
+    };
+  }
   return {
     success: true,
     brand: {

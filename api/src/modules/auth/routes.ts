@@ -8,6 +8,7 @@ import { requestOrigin } from '../../http/guards.ts';
 import type { RouteRegistry } from '../../http/route.ts';
 import { brandIdOf } from '../mail/mailer.ts';
 import { mfaFields } from '../mfa/step-up.ts';
+import { maySignInHere } from './brand-sign-in.ts';
 import { verifyPassword } from './passwords.ts';
 
 /** Where logout sends the browser when no acceptable redirect_uri was given. */
@@ -69,7 +70,13 @@ export function registerAccountRoutes(registry: RouteRegistry, router: Router, d
         );
       }
       const [user] = await db.select().from(users).where(eq(users.email, body.email));
-      if (!(await verifyPassword(user?.passwordHash, body.password)) || !user) {
+      // A user the brand of this host does not admit is answered as a wrong password, and
+      // counted as one, so that neither the answer nor the rate limit tells them apart.
+      if (
+        !(await verifyPassword(user?.passwordHash, body.password)) ||
+        !user ||
+        !(await maySignInHere(deps, req, user.id))
+      ) {
         await Promise.all(limits.map(([key]) => loginFailures.add(key)));
         throw new ApiError(401, [{ code: 'INVALID_CREDENTIALS', message: 'Wrong e-mail or password.' }]);
       }

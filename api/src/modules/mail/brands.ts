@@ -3,13 +3,18 @@ import path from 'node:path';
 import { formatBrandIssue, parseBrandConfig } from '@fleetport/contracts/brand';
 import type { Logger } from 'pino';
 
-/** What an e-mail needs of a brand: where its links point and the name it signs with. */
+/**
+ * What the API needs of a brand: where e-mail links point, the name it signs with, and who may
+ * sign in on its hosts.
+ */
 export interface MailBrand {
   id: string;
   publicBaseUrl: string;
   appName: string;
   companyName: string;
   isDefault: boolean;
+  /** Set with `restrict_sign_in`: only this company's subtree (and platform staff) sign in. */
+  signInCompanyId: number | undefined;
 }
 
 interface Snapshot {
@@ -143,6 +148,7 @@ export class BrandDirectory {
       appName: brand.app_name,
       companyName: brand.company_name,
       isDefault: brand.default,
+      signInCompanyId: brand.restrict_sign_in ? brand.owner_company_id : undefined,
     };
   }
 }

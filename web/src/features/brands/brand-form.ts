@@ -70,6 +70,12 @@ export function platformFields(t: TFunction, create: boolean): FieldSchema[] {
       hint: f('owner_hint'),
       options: { url: '/companies', fields: ['id', 'name'], params: { sort: 'name' } },
     },
+    {
+      key: 'restrict_sign_in',
+      label: f('restrict_sign_in'),
+      type: 'checkbox',
+      hint: f('restrict_sign_inHint'),
+    },
     { key: 'branded_devices', label: f('branded_devices'), type: 'checkbox' },
     { key: 'data_feature', label: f('data_feature'), type: 'checkbox' },
     { key: 'default', label: f('default'), type: 'checkbox' },
