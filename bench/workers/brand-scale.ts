@@ -46,6 +46,7 @@ function syntheticBrands(count: number, logo: BrandFile, favicon: BrandFile): Lo
       disabled_routes: [],
       branded_devices: false,
       data_feature: false,
+      restrict_sign_in: false,
       public_base_url: `https://brand-${n}.example`,
     };
     brands.push({
