@@ -1,7 +1,7 @@
 import { NAVIGATION } from '@fleetport/contracts/navigation';
 import { type CurrentUser, can } from '../lib/auth.ts';
 
-export { loginLocation, safeContinueUrl } from '../lib/continue-url.ts';
+export { loginLocation } from '../lib/continue-url.ts';
 
 import { pathOf, type WebRoute, webRoute } from './routes/table.ts';
 

@@ -1,7 +1,8 @@
+import { sameOriginPath } from '@fleetport/contracts/same-origin';
 import { ApiClient } from '../shared/api/client.ts';
 import { maintenance } from './app-status.ts';
 import { readSpaVersion } from './browser-settings.ts';
-import { loginLocation } from './continue-url.ts';
+import { LOGIN_PAGE, loginLocation } from './continue-url.ts';
 import { applyReviewEnvironment, reviewApiBase } from './review-environment.ts';
 
 /** The one API client of the console (spec §7), bound to this page. */
@@ -14,6 +15,11 @@ export const api = new ApiClient({
   currentPath: () => window.location.pathname,
   currentSearch: () => window.location.search,
   sessionStorage: window.sessionStorage,
-  onSessionEnded: (location) => window.location.assign(loginLocation(window.location, location)),
+  // The revoke answer's location (from redirect_uri) is checked here too: the browser follows
+  // only a path on this origin, whatever the server said (spec §7).
+  onSessionEnded: (location) =>
+    window.location.assign(
+      loginLocation(window.location, sameOriginPath(location, window.location.origin) ?? LOGIN_PAGE),
+    ),
   onMaintenance: () => maintenance.show(),
 });

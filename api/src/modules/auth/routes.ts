@@ -1,3 +1,4 @@
+import { sameOriginPath } from '@fleetport/contracts/same-origin';
 import { eq } from 'drizzle-orm';
 import type { Router } from 'express';
 import { z } from 'zod';
@@ -25,17 +26,6 @@ const revokeBody = z.object({
   client_id: z.string().max(200).optional(),
   redirect_uri: z.string().max(2000).optional(),
 });
-
-/** The redirect target of a logout: `redirect_uri` only when it is on our own origin. */
-export function logoutLocation(redirectUri: string | undefined, origin: string): string {
-  if (!redirectUri) return LOGIN_PAGE;
-  try {
-    const target = new URL(redirectUri, origin);
-    return target.origin === origin ? `${target.pathname}${target.search}${target.hash}` : LOGIN_PAGE;
-  } catch {
-    return LOGIN_PAGE;
-  }
-}
 
 export function registerAccountRoutes(registry: RouteRegistry, router: Router, deps: ApiDeps): void {
   const { db, sessions, loginFailures, config } = deps;
@@ -128,7 +118,8 @@ export function registerAccountRoutes(registry: RouteRegistry, router: Router, d
     handler: async ({ req, res, body }) => {
       await sessions.revokeFromCookies(req, 'logout');
       sessions.clearCookies(req, res);
-      const location = logoutLocation(body.redirect_uri, requestOrigin(req));
+      // Spec §7: redirect_uri is followed only on our own origin (the one shared rule).
+      const location = sameOriginPath(body.redirect_uri, requestOrigin(req)) ?? LOGIN_PAGE;
       res.setHeader('Location', location);
       return { data: { location } };
     },

@@ -1,3 +1,4 @@
+import { sameOriginPath } from '@fleetport/contracts/same-origin';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -9,7 +10,6 @@ import { AccountCard } from '../../components/AccountCard.tsx';
 import { MfaCodeField } from '../../components/MfaCodeField.tsx';
 import { TermsLink } from '../../components/TermsLink.tsx';
 import { TextInput } from '../../components/TextInput.tsx';
-import { safeContinueUrl } from '../../lib/continue-url.ts';
 import { firstErrorItem, messageOf } from '../../shared/api/messages.ts';
 import { type MfaChallenge, mfaChallengeOf, mfaFieldsOf } from '../../shared/api/step-up.ts';
 import { login } from './api/login.ts';
@@ -42,7 +42,7 @@ export default function LoginPage() {
         password,
         ...(challenge ? mfaFieldsOf(challenge, code) : {}),
       });
-      const target = safeContinueUrl(search.get('continue_url'), window.location.origin) ?? '/';
+      const target = sameOriginPath(search.get('continue_url'), window.location.origin) ?? '/';
       window.location.assign(target);
     } catch (failure) {
       setBusy(false);
