@@ -25,6 +25,8 @@ export interface AuthContext {
   mfaVerifiedAt: Date | undefined;
   /** When this session's password was last re-confirmed (POST /password-confirmation). */
   passwordConfirmedAt: Date | undefined;
+  /** When the session itself ends (refresh lifetime, or an impersonation's limit). */
+  sessionExpiresAt: Date;
   /** Access token expiry, in seconds since the epoch (GET /user `exp`). */
   exp: number;
   can(permission: Permission): boolean;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { isPermission, type Permission } from '@fleetport/contracts/permissions';
 import type { RoleScope } from '@fleetport/contracts/roles';
-import { and, eq, gt, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Request, Response } from 'express';
 import type { ApiConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -19,15 +19,61 @@ import { hashRefreshToken, newRefreshToken, signAccessToken, verifyAccessToken }
 
 export type RefreshOutcome = 'rotated' | 'grace' | 'missing' | 'expired' | 'reused';
 
+/** Told the ids of sessions whose sockets must go (the realtime server disconnects them). */
+export type SessionsEndedListener = (sessionIds: readonly string[]) => void;
+
+/** Runs `action` once the answer has gone out (or the client went away). */
+function afterAnswer(res: Response, action: () => void): void {
+  if (res.writableFinished || res.destroyed) action();
+  else res.once('close', action);
+}
+
 export class SessionService {
   private readonly db: Db;
   private readonly keys: Keys;
   private readonly config: ApiConfig;
+  private readonly endedListeners = new Set<SessionsEndedListener>();
 
   constructor(db: Db, keys: Keys, config: ApiConfig) {
     this.db = db;
     this.keys = keys;
     this.config = config;
+  }
+
+  /**
+   * Every way a session ends goes through `end` below, which tells these listeners: the realtime
+   * server disconnects the sockets of those sessions (on every replica), so no socket outlives
+   * its session. Returns the function that stops listening.
+   */
+  onEnded(listener: SessionsEndedListener): () => void {
+    this.endedListeners.add(listener);
+    return () => this.endedListeners.delete(listener);
+  }
+
+  private announceEnded(sessionIds: readonly string[]): void {
+    if (sessionIds.length === 0) return;
+    for (const listener of this.endedListeners) listener(sessionIds);
+  }
+
+  /** Ends the live sessions matching `condition`; the one place sessions are revoked. */
+  private async end(condition: SQL | undefined, reason: string, announce = true): Promise<string[]> {
+    const ended = await this.db
+      .update(sessions)
+      .set({ revokedAt: new Date(), revokedReason: reason })
+      .where(and(condition, isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    const ids = ended.map((row) => row.id);
+    if (announce) this.announceEnded(ids);
+    return ids;
+  }
+
+  /** Whether a session is still live (not revoked, not expired): a socket re-checks it. */
+  async isLive(sessionId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
+    return row !== undefined;
   }
 
   /** Starts a new session (a new id: login rotates the session) and sets its cookies. */
@@ -59,6 +105,11 @@ export class SessionService {
       userAgent: req.headers['user-agent']?.slice(0, 400) ?? null,
     });
     const exp = await this.issue(req, res, { userId, sessionId, actorUserId: options.actorUserId });
+    // Starting an impersonation: the admin's session lives on, but this browser now holds the
+    // impersonation's cookies, so the admin's sockets go (after the answer, which carries the
+    // new cookies: they reconnect as the impersonated user, not with the old ones).
+    const parent = options.parentSessionId;
+    if (parent) afterAnswer(res, () => this.announceEnded([parent]));
     return { sessionId, exp };
   }
 
@@ -149,21 +200,16 @@ export class SessionService {
 
   /** Ends every live session of a user but one; returns how many ended. */
   async revokeOthers(userId: number, keep: string): Promise<number> {
-    const ended = await this.db
-      .update(sessions)
-      .set({ revokedAt: new Date(), revokedReason: 'signed out elsewhere' })
-      .where(and(eq(sessions.userId, userId), ne(sessions.id, keep), isNull(sessions.revokedAt)))
-      .returning({ id: sessions.id });
+    const ended = await this.end(
+      and(eq(sessions.userId, userId), ne(sessions.id, keep)),
+      'signed out elsewhere',
+    );
     return ended.length;
   }
 
   /** Ends every live session in which someone impersonates `userId`. */
   async revokeImpersonationsOf(userId: number, reason: string): Promise<number> {
-    const ended = await this.db
-      .update(sessions)
-      .set({ revokedAt: new Date(), revokedReason: reason })
-      .where(and(eq(sessions.userId, userId), isNotNull(sessions.actorUserId), isNull(sessions.revokedAt)))
-      .returning({ id: sessions.id });
+    const ended = await this.end(and(eq(sessions.userId, userId), isNotNull(sessions.actorUserId)), reason);
     return ended.length;
   }
 
@@ -172,21 +218,12 @@ export class SessionService {
    * else (a password reset: a stolen session dies with it).
    */
   async revokeAll(userId: number, reason: string): Promise<number> {
-    const ended = await this.db
-      .update(sessions)
-      .set({ revokedAt: new Date(), revokedReason: reason })
-      .where(
-        and(or(eq(sessions.userId, userId), eq(sessions.actorUserId, userId)), isNull(sessions.revokedAt)),
-      )
-      .returning({ id: sessions.id });
+    const ended = await this.end(or(eq(sessions.userId, userId), eq(sessions.actorUserId, userId)), reason);
     return ended.length;
   }
 
   async revoke(sessionId: string, reason: string): Promise<void> {
-    await this.db
-      .update(sessions)
-      .set({ revokedAt: new Date(), revokedReason: reason })
-      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    await this.end(eq(sessions.id, sessionId), reason);
   }
 
   /**
@@ -199,7 +236,10 @@ export class SessionService {
     auth: AuthContext,
     proven: { mfaVerified?: boolean; passwordConfirmed?: boolean },
   ): Promise<{ sessionId: string; exp: number }> {
-    await this.revoke(auth.sessionId, 'rotated');
+    // The old session's sockets go once the answer carrying the new cookies is out, so the
+    // console reconnects on the new session instead of racing its cookies with the old ones.
+    const ended = await this.end(eq(sessions.id, auth.sessionId), 'rotated', false);
+    afterAnswer(res, () => this.announceEnded(ended));
     return this.start(req, res, auth.userId, {
       ...(auth.actorUserId === undefined ? {} : { actorUserId: auth.actorUserId }),
       ...(auth.parentSessionId === undefined ? {} : { parentSessionId: auth.parentSessionId }),
@@ -278,6 +318,7 @@ export class SessionService {
         mfaType: users.mfaType,
         mfaVerifiedAt: sessions.mfaVerifiedAt,
         passwordConfirmedAt: sessions.passwordConfirmedAt,
+        sessionExpiresAt: sessions.expiresAt,
         // In the same round trip: loaded on every request, so a role change applies to live
         // sessions at once.
         permissions: sql<
@@ -314,6 +355,7 @@ export class SessionService {
       mfaType: row.mfaType ?? undefined,
       mfaVerifiedAt: row.mfaVerifiedAt ?? undefined,
       passwordConfirmedAt: row.passwordConfirmedAt ?? undefined,
+      sessionExpiresAt: row.sessionExpiresAt,
       exp: claims.exp,
       can: (permission) => permissions.has(permission),
     };

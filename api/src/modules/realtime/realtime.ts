@@ -20,6 +20,11 @@ export const EVENTS = { notificationCreated: 'WebNotificationCreated', userChang
 
 /** The server-only room of a user's sockets (never a channel a client subscribes to). */
 const userRoom = (userId: number) => `user:${userId}`;
+/** The server-only room of a session's sockets: ending the session disconnects them. */
+const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+
+/** setTimeout's longest delay (about 24.8 days): a longer session's expiry timer is re-armed. */
+const MAX_TIMER_MS = 2_147_483_647;
 
 export interface RealtimeOptions {
   server: HttpServer;
@@ -65,11 +70,16 @@ export class Realtime {
   /** Each action's items as last reported, replayed to a subscriber who came after (a fast device). */
   private readonly actionItems = new Map<string, { event: string; items: Map<unknown, unknown> }>();
   private readonly db: Db;
+  private readonly sessions: SessionService;
   private readonly appVersions: AppVersionWatcher | undefined;
 
   constructor(options: RealtimeOptions) {
     this.db = options.db;
+    this.sessions = options.sessions;
     this.appVersions = options.appVersions;
+    // Wherever a session ends (logout, password or MFA change, reset, impersonation end, user
+    // deleted), its sockets go, on every replica.
+    options.sessions.onEnded((sessionIds) => this.sessionsEnded(sessionIds));
     options.appVersions?.subscribe((version) => this.announceAppVersion(version));
     this.io = new Server(options.server, {
       path: REALTIME_PATH,
@@ -100,12 +110,29 @@ export class Realtime {
     });
 
     this.io.on('connection', (socket) => {
-      void socket.join(userRoom((socket.data.auth as AuthContext).userId));
+      const auth = socket.data.auth as AuthContext;
+      void socket.join([userRoom(auth.userId), sessionRoom(auth.sessionId)]);
+      disconnectAtExpiry(socket, auth.sessionExpiresAt);
       socket.on('subscribe', async (payload: unknown, ack?: (answer: unknown) => void) => {
+        // The session is checked again: a socket whose session ended (and whose disconnect was
+        // missed, e.g. a replica that was down) is refused and ended.
+        if (!(await this.sessions.isLive(auth.sessionId))) {
+          if (typeof ack === 'function') {
+            ack({
+              success: false,
+              channel: channelOf(payload),
+              errors: [{ code: 'UNAUTHORIZED', message: 'The session has ended.' }],
+            });
+          }
+          socket.disconnect();
+          return;
+        }
         const channel = channelOf(payload);
         const result = channel
           ? await this.authorise(socket, channel)
           : { ok: false as const, reason: 'channel is required' };
+        // Disconnected meanwhile: joining now would leave the room pointing at a dead socket.
+        if (!socket.connected) return;
         if (result.ok && channel) await socket.join(result.rooms ?? channel);
         if (typeof ack === 'function') {
           ack(
@@ -162,6 +189,14 @@ export class Realtime {
     this.io.in(userRoom(userId)).disconnectSockets(false);
   }
 
+  /**
+   * Sessions ended: their sockets are disconnected (with Redis, on every API instance), the same
+   * way as a user change. The console reconnects, which only a live session's cookies pass.
+   */
+  sessionsEnded(sessionIds: readonly string[]): void {
+    this.io.in(sessionIds.map(sessionRoom)).disconnectSockets(false);
+  }
+
   emit(channel: string, event: string, payload: unknown): void {
     if (channel.startsWith('private-status.')) this.remember(channel, event, payload);
     this.io.to(channel).emit(event, payload);
@@ -206,6 +241,22 @@ export class Realtime {
     }
     return refused;
   }
+}
+
+/** A socket ends with its session's lifetime (one timer per socket, cleared on disconnect). */
+function disconnectAtExpiry(socket: Socket, expiresAt: Date): void {
+  let timer: NodeJS.Timeout | undefined;
+  const arm = () => {
+    const left = expiresAt.getTime() - Date.now();
+    if (left <= 0) {
+      socket.disconnect();
+      return;
+    }
+    timer = setTimeout(arm, Math.min(left, MAX_TIMER_MS));
+    timer.unref();
+  };
+  socket.once('disconnect', () => clearTimeout(timer));
+  arm();
 }
 
 function devicesRooms(auth: AuthContext): string[] {
