@@ -286,6 +286,69 @@ describe('docker-compose.yml', () => {
   });
 });
 
+// ---- Prometheus ------------------------------------------------------------------------------
+
+interface ScrapeConfig {
+  job_name?: string;
+  static_configs?: { targets?: string[] }[];
+  dns_sd_configs?: { names?: string[]; port?: number }[];
+}
+
+describe('prometheus', () => {
+  const prometheus = compose.services?.prometheus;
+  const mount = volumesOf(prometheus ?? {}).find(({ target }) => target === '/etc/prometheus/prometheus.yml');
+  const scrapeFile = mount ? resolve(repoRoot, mount.source) : '';
+  const scrapes: ScrapeConfig[] =
+    scrapeFile && existsSync(scrapeFile)
+      ? ((parse(readFileSync(scrapeFile, 'utf8')) as { scrape_configs?: ScrapeConfig[] }).scrape_configs ??
+        [])
+      : [];
+  /** Every scrape target as a compose service name and a port. */
+  const targets = scrapes.flatMap((scrape) => [
+    ...(scrape.static_configs ?? []).flatMap((config) =>
+      (config.targets ?? []).map((target) => {
+        const [host = '', port = ''] = target.split(':');
+        return { job: scrape.job_name, host, port };
+      }),
+    ),
+    ...(scrape.dns_sd_configs ?? []).flatMap((config) =>
+      (config.names ?? []).map((host) => ({ job: scrape.job_name, host, port: String(config.port ?? '') })),
+    ),
+  ]);
+
+  it('reads its scrape configuration from a file of the repository', () => {
+    expect(prometheus, 'a prometheus service').toBeDefined();
+    expect(mount, 'deploy/prometheus.yml mounted at /etc/prometheus/prometheus.yml').toBeDefined();
+    expect(existsSync(scrapeFile), scrapeFile).toBe(true);
+    expect(targets.length).toBeGreaterThan(0);
+  });
+
+  it('scrapes each service on the port its METRICS_PORT opens, reachable on the compose network', () => {
+    for (const { job, host, port } of targets) {
+      const service = compose.services?.[host];
+      expect(service, `${job}: ${host} is a service`).toBeDefined();
+      const env = environmentOf(service ?? {});
+      expect(env.METRICS_PORT, `${job}: ${host}'s METRICS_PORT`).toBe(port);
+      // The default 127.0.0.1 would be unreachable from the prometheus container.
+      expect(env.METRICS_HOST, `${job}: ${host}'s METRICS_HOST`).toMatch(/^(0\.0\.0\.0|::)$/);
+    }
+  });
+
+  it('scrapes the API and the edge, and publishes neither metrics port', () => {
+    const scraped = new Set(targets.map(({ host }) => host));
+    for (const [name, service] of services) {
+      const port = environmentOf(service).METRICS_PORT;
+      if (port === undefined) continue;
+      expect(scraped, `${name} has METRICS_PORT and is scraped`).toContain(name);
+      for (const published of service.ports ?? [])
+        expect(PORT_MAPPING.exec(String(published))?.[2], `${name} publishes its metrics port`).not.toBe(
+          port,
+        );
+    }
+    expect(scraped).toEqual(new Set(['api', 'edge']));
+  });
+});
+
 // ---- Dockerfiles ---------------------------------------------------------------------------
 
 describe.each(services.filter(([, service]) => service.build !== undefined))(

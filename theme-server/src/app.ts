@@ -15,6 +15,7 @@ import { checkReadiness } from './health.ts';
 import { preferredLanguage, renderOfflinePage } from './html/offline-page.ts';
 import { bootHeading, pageWithNonce, ThemedHtmlCache } from './html/themed-html.ts';
 import { accessLog } from './logging/access-log.ts';
+import type { EdgeMetrics } from './metrics.ts';
 import { createApiProxy, isProxiedPath, isRealtimePath, REQUEST_ID_HEADER } from './proxy/api-proxy.ts';
 import {
   applyImageHeaders,
@@ -30,6 +31,8 @@ export interface EdgeDependencies {
   store: BrandStore;
   assets: () => StaticAssets;
   log: Logger;
+  /** Prometheus figures (METRICS_PORT); absent, requests are not measured at all. */
+  metrics?: EdgeMetrics;
 }
 
 export interface Edge {
@@ -61,7 +64,12 @@ function safeDecode(segment: string): string {
   }
 }
 
-export function createEdge({ config, store, assets, log }: EdgeDependencies): Edge {
+/** Load balancer probes: answered over plain HTTP even with FORCE_HTTPS. */
+const PROBES = new Set(['/edge/healthz', '/edge/readyz']);
+/** A host name, or an IPv6 literal in brackets: all a redirect's Location may name. */
+const REDIRECT_HOST = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])$/;
+
+export function createEdge({ config, store, assets, log, metrics }: EdgeDependencies): Edge {
   const hostOf = (req: IncomingMessage): string => {
     const forwarded = config.TRUST_PROXY ? req.headers['x-forwarded-host'] : undefined;
     const host = typeof forwarded === 'string' && forwarded ? forwarded.split(',')[0] : req.headers.host;
@@ -129,7 +137,13 @@ export function createEdge({ config, store, assets, log }: EdgeDependencies): Ed
     res.json(ok({ status: 'alive' }));
   });
   edgeRoutes.get('/readyz', async (_req, res) => {
-    const readiness = await checkReadiness({ store, assets: assets(), apiUrl: config.API_URL });
+    const readiness = await checkReadiness({
+      store,
+      assets: assets(),
+      apiUrl: config.API_URL,
+      // Inside a load balancer's usual probe timeout, and never longer than the proxy waits.
+      apiTimeoutMs: Math.min(config.PROXY_TIMEOUT_MS, 2000),
+    });
     res.setHeader('Cache-Control', 'no-store');
     res.status(readiness.ready ? 200 : 503).json({ success: readiness.ready, data: readiness, errors: [] });
   });
@@ -223,6 +237,9 @@ export function createEdge({ config, store, assets, log }: EdgeDependencies): Ed
   /** A console route: any path outside the build, /assets and /brand whose last segment has no dot. */
   function isPagePath(pathname: string): boolean {
     if (pathname.startsWith('/assets/') || pathname.startsWith('/brand/')) return false;
+    // Where a scraper might look for metrics: a plain 404 here, never the console (they are
+    // on METRICS_PORT only).
+    if (pathname === '/metrics' || pathname.startsWith('/metrics/')) return false;
     return !pathname.slice(pathname.lastIndexOf('/') + 1).includes('.');
   }
 
@@ -276,11 +293,39 @@ export function createEdge({ config, store, assets, log }: EdgeDependencies): Ed
   const handleUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
     socket.on('error', () => socket.destroy());
     if (!isRealtimeUpgrade(req)) {
+      metrics?.upgrades.inc({ outcome: 'refused' });
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
+    // A websocket cannot follow a redirect: over plain HTTP it is refused (the console uses wss:).
+    if (config.FORCE_HTTPS && !isHttps(req, config.TRUST_PROXY)) {
+      metrics?.upgrades.inc({ outcome: 'refused' });
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    metrics?.upgrades.inc({ outcome: 'proxied' });
     proxy.upgrade(req, socket as never, head);
   };
+
+  /**
+   * The same URL on https, same host (the redirect test of the Mozilla HTTP Observatory): 301
+   * for GET and HEAD, 308 for the rest, which keeps the method and body.
+   */
+  function redirectToHttps(req: IncomingMessage, res: ServerResponse, url: string, id: string): void {
+    const host = hostOf(req);
+    if (!REDIRECT_HOST.test(host)) {
+      res.writeHead(400, { 'Content-Length': 0, 'X-Request-Id': id, Connection: 'close' });
+      res.end();
+      return;
+    }
+    const permanent = req.method === 'GET' || req.method === 'HEAD' ? 301 : 308;
+    res.writeHead(permanent, {
+      Location: `https://${host}${url.startsWith('/') ? url : '/'}`,
+      'Content-Length': 0,
+      'X-Request-Id': id,
+    });
+    res.end();
+  }
 
   const logAccess = accessLog({ log });
   /** The server's request handler: the fast path for pages and files, Express for the rest. */
@@ -288,9 +333,14 @@ export function createEdge({ config, store, assets, log }: EdgeDependencies): Ed
     const id = requestIdOf(req);
     logAccess(req, res, id);
     const url = req.url ?? '/';
+    const query = url.indexOf('?');
+    const pathname = query === -1 ? url : url.slice(0, query);
+    metrics?.track(req, res, pathname);
+    if (config.FORCE_HTTPS && !PROBES.has(pathname) && !isHttps(req, config.TRUST_PROXY)) {
+      redirectToHttps(req, res, url, id);
+      return;
+    }
     if ((req.method === 'GET' || req.method === 'HEAD') && url.startsWith('/')) {
-      const query = url.indexOf('?');
-      const pathname = query === -1 ? url : url.slice(0, query);
       if (!isProxiedPath(pathname) && !pathname.startsWith('/edge/') && serveFile(req, res, pathname, id))
         return;
     }

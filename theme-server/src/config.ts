@@ -5,13 +5,19 @@ import { z } from 'zod';
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 /** Every setting of the edge, read from the environment once at boot (fail fast). */
-const configSchema = z.object({
+const fields = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('::'),
   API_URL: z.url().default('http://127.0.0.1:3000'),
   BRANDS_DIR: z.string().default(`${repoRoot}themes`),
   WEB_DIST: z.string().default(`${repoRoot}web/dist`),
   TRUST_PROXY: envFlag.default(false),
+  /**
+   * Redirects plain HTTP to https (301 for GET/HEAD, 308 otherwise), except the health probes.
+   * The edge itself speaks plain HTTP, so it learns of https only from a trusted TLS proxy's
+   * X-Forwarded-Proto: it needs TRUST_PROXY (checked below), or every request would loop.
+   */
+  FORCE_HTTPS: envFlag.default(false),
   BRAND_ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   PROXY_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().positive().default(66_000),
@@ -31,6 +37,14 @@ const configSchema = z.object({
   MAP_TILE_ATTRIBUTION: z.string().max(300).default('© OpenStreetMap contributors'),
   MFA_REQUIRED: envFlag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Prometheus metrics on a port of their own, never the public one; unset: no metrics. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
+});
+
+const configSchema = fields.refine((config) => !config.FORCE_HTTPS || config.TRUST_PROXY, {
+  path: ['FORCE_HTTPS'],
+  message: 'needs TRUST_PROXY=true: the edge learns of https only from the TLS proxy in front',
 });
 
 export type EdgeConfig = z.output<typeof configSchema>;

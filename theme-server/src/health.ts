@@ -1,4 +1,3 @@
-import { connect } from 'node:net';
 import type { StaticAssets } from './assets/static-assets.ts';
 import type { BrandStore } from './brands/store.ts';
 
@@ -7,20 +6,21 @@ export interface Readiness {
   checks: { build: boolean; brands: boolean; api: boolean };
 }
 
-/** Whether the API accepts connections (a TCP connect, so it works before the API has routes). */
-export function apiReachable(apiUrl: string, timeoutMs = 1000): Promise<boolean> {
-  const url = new URL(apiUrl);
-  const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
-  return new Promise((resolve) => {
-    const socket = connect({ host: url.hostname.replace(/^\[|\]$/g, ''), port });
-    const done = (reachable: boolean) => {
-      socket.destroy();
-      resolve(reachable);
-    };
-    socket.setTimeout(timeoutMs, () => done(false));
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-  });
+/**
+ * Whether the API answers its own readiness route (its database answers) within `timeoutMs`.
+ * A real HTTP request, not a TCP connect: a hung API still accepts connections.
+ */
+export async function apiReady(apiUrl: string, timeoutMs: number): Promise<boolean> {
+  try {
+    const answer = await fetch(new URL('/api/readyz', apiUrl), {
+      signal: AbortSignal.timeout(timeoutMs),
+      redirect: 'manual',
+    });
+    await answer.body?.cancel();
+    return answer.status === 200;
+  } catch {
+    return false;
+  }
 }
 
 /** Ready to take traffic: the console's build is present, brands are loaded, the API answers. */
@@ -28,6 +28,8 @@ export async function checkReadiness(options: {
   store: BrandStore;
   assets: StaticAssets;
   apiUrl: string;
+  /** How long the API may take to say it is ready. */
+  apiTimeoutMs: number;
 }): Promise<Readiness> {
   let brands = false;
   try {
@@ -38,7 +40,7 @@ export async function checkReadiness(options: {
   const checks = {
     build: options.assets.indexHtml !== undefined,
     brands,
-    api: await apiReachable(options.apiUrl),
+    api: await apiReady(options.apiUrl, options.apiTimeoutMs),
   };
   return { ready: checks.build && checks.brands && checks.api, checks };
 }

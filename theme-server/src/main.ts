@@ -23,7 +23,10 @@ process.on('uncaughtException', (error) => {
 
 try {
   const edge = await startEdge(config, log, { watchBuild: process.env.NODE_ENV === 'development' });
-  log.info({ url: edge.url, api: config.API_URL }, `Fleetport edge listening on ${edge.url}`);
+  log.info(
+    { url: edge.url, api: config.API_URL, metricsPort: edge.metricsPort },
+    `Fleetport edge listening on ${edge.url}`,
+  );
   destination.flush();
   let stopping = false;
   const stop = async (signal: string) => {

@@ -2,18 +2,22 @@ import { type FSWatcher, mkdirSync, watch } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readVersionFile } from '@fleetport/contracts/app-version-file';
+import { type MetricsServer, startMetricsServer } from '@fleetport/contracts/metrics-server';
 import type { Logger } from 'pino';
 import { createEdge, isRealtimeUpgrade } from './app.ts';
 import { StaticAssets } from './assets/static-assets.ts';
 import { FileBrandStore } from './brands/file-store.ts';
 import type { BrandStore } from './brands/store.ts';
 import type { EdgeConfig } from './config.ts';
+import { createEdgeMetrics } from './metrics.ts';
 
 export interface RunningEdge {
   server: Server;
   store: BrandStore;
   url: string;
   port: number;
+  /** The metrics listener's port (METRICS_PORT), when metrics are on. */
+  metricsPort: number | undefined;
   close: () => Promise<void>;
 }
 
@@ -68,7 +72,8 @@ export async function startEdge(
     });
   }
 
-  const edge = createEdge({ config, store, assets: () => assets, log });
+  const metrics = config.METRICS_PORT === undefined ? undefined : createEdgeMetrics();
+  const edge = createEdge({ config, store, assets: () => assets, log, metrics });
   // Only websocket upgrades on the realtime path take the upgrade route; any other request that
   // offers an upgrade (h2c, for one) is answered as a plain HTTP request.
   const server = createServer({ shouldUpgradeCallback: isRealtimeUpgrade }, edge.handle);
@@ -92,6 +97,15 @@ export async function startEdge(
     server.listen(config.PORT, config.HOST, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
+  let metricsServer: MetricsServer | undefined;
+  if (metrics && config.METRICS_PORT !== undefined) {
+    try {
+      metricsServer = await startMetricsServer(metrics.registry, config.METRICS_HOST, config.METRICS_PORT);
+    } catch (error) {
+      server.close();
+      throw error;
+    }
+  }
 
   const close = async (): Promise<void> => {
     buildWatcher?.close();
@@ -101,7 +115,15 @@ export async function startEdge(
     const force = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_TIMEOUT_MS);
     await closed;
     clearTimeout(force);
+    await metricsServer?.close();
     await store.close();
   };
-  return { server, store, url: `http://localhost:${port}`, port, close };
+  return {
+    server,
+    store,
+    url: `http://localhost:${port}`,
+    port,
+    metricsPort: metricsServer?.port,
+    close,
+  };
 }

@@ -148,6 +148,8 @@ function answer(res: ServerResponse, status: number, code: string, message: stri
  */
 export function createApiProxy(options: ApiProxyOptions): RequestHandler<IncomingMessage, ServerResponse> {
   const timedOut = new WeakSet<IncomingMessage>();
+  // Websocket handshakes the API has answered: past that, the socket carries its bytes.
+  const answered = new WeakSet<IncomingMessage>();
   return createProxyMiddleware<IncomingMessage, ServerResponse>({
     target: options.target,
     pathFilter: (pathname) => isProxiedPath(pathname),
@@ -156,6 +158,9 @@ export function createApiProxy(options: ApiProxyOptions): RequestHandler<Incomin
     ws: false,
     agent: new Agent({ keepAlive: true, maxSockets: 512, keepAliveMsecs: 10_000 }),
     proxyTimeout: options.timeoutMs,
+    // A websocket handshake the API never answers (a hung process) gets the same deadline;
+    // without it the browser's socket would hang until TCP gives up.
+    upgradeTimeout: options.timeoutMs,
     // Our own error answers only: the default plugins would answer errors themselves.
     ejectPlugins: true,
     plugins: [proxyEventsPlugin],
@@ -164,7 +169,11 @@ export function createApiProxy(options: ApiProxyOptions): RequestHandler<Incomin
         proxyReq.on('timeout', () => timedOut.add(req));
         filterRequest(proxyReq, req, options, false);
       },
-      proxyReqWs: (proxyReq, req) => filterRequest(proxyReq, req, options, true),
+      proxyReqWs: (proxyReq, req) => {
+        const mark = () => answered.add(req);
+        proxyReq.once('response', mark).once('upgrade', mark);
+        filterRequest(proxyReq, req, options, true);
+      },
       proxyRes: (proxyRes, _req, res) => {
         for (const name of Object.keys(proxyRes.headers)) {
           if (!RESPONSE_HEADERS.has(name)) delete proxyRes.headers[name];
@@ -175,7 +184,13 @@ export function createApiProxy(options: ApiProxyOptions): RequestHandler<Incomin
       error: (error, req, res) => {
         const target = res as ServerResponse | Socket;
         if (!('writeHead' in target)) {
-          target.destroy();
+          // A websocket handshake: the API did not upgrade in time, or is down.
+          const timeout = (error as NodeJS.ErrnoException).code === 'ERR_UPSTREAM_UPGRADE_TIMEOUT';
+          options.log.warn({ err: error, url: req.url, timeout }, 'API websocket proxy failed');
+          if (target.writable && !answered.has(req)) {
+            const status = timeout ? '504 Gateway Timeout' : '502 Bad Gateway';
+            target.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+          } else target.destroy();
           return;
         }
         if (target.headersSent || target.destroyed) {
