@@ -75,6 +75,14 @@ export function createApi(deps: ApiDeps): Api {
     });
     next();
   });
+  if (deps.metrics) app.use(deps.metrics.middleware);
+
+  // API answers are personal or per session: no browser or shared cache keeps them, errors
+  // included. A route that may be cached sets its own Cache-Control (none does today).
+  app.use((_req: Request, res: Response, next: NextFunction) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
 
   app.use('/api', express.json({ limit: '1mb', strict: false }));
 

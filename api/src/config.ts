@@ -48,6 +48,12 @@ const configSchema = z.object({
     .int()
     .min(1)
     .default(15 * 60),
+  /**
+   * Failed device claims (add or verify a serial and MAC) per user in a window, then 429; a
+   * company is stopped at three times that across its users. Successful claims do not count.
+   */
+  CLAIM_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(30),
+  CLAIM_WINDOW_S: z.coerce.number().int().min(1).default(60),
   /** Brands (`<id>/brand.json`), the edge's folder: e-mail links start with their public_base_url. */
   BRANDS_DIR: z.string().default(path.join(repoRoot, 'themes')),
   /**
@@ -75,6 +81,16 @@ const configSchema = z.object({
   MQTT_HOST: z.string().default('127.0.0.1'),
   MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(18830),
   /**
+   * The embedded broker bans a source address for the rest of the window after this many failed
+   * CONNECTs (docs/device-protocol.md, "Wrong secrets").
+   */
+  MQTT_AUTH_MAX_FAILURES: z.coerce.number().int().min(1).default(30),
+  MQTT_AUTH_WINDOW_S: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(15 * 60),
+  /**
    * With SEED_DEMO: a manufacturer's CSV (serial, mac, secret, name) whose devices are approved
    * and spread over the demo companies; `npm start` passes the simulator's fleet manifest.
    */
@@ -82,6 +98,9 @@ const configSchema = z.object({
   /** How long telemetry history is kept for the charts. */
   TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Prometheus metrics on a port of their own (never the API's, which the edge proxies); unset: off. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { ApiConfig } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import type { ApiMetrics } from './metrics.ts';
 import type { AuditLog } from './modules/audit/chain.ts';
 import type { AccountTokens } from './modules/auth/account-tokens.ts';
 import type { FailureCounter } from './modules/auth/rate-limit.ts';
@@ -22,6 +23,8 @@ export interface ApiDeps {
   keys: Keys;
   sessions: SessionService;
   loginFailures: FailureCounter;
+  /** Failed device claims per user and company (CLAIM_MAX_ATTEMPTS, issue 19). */
+  claimFailures: FailureCounter;
   realtime: Realtime;
   notifications: NotificationService;
   audit: AuditLog;
@@ -32,4 +35,6 @@ export interface ApiDeps {
   mfa: MfaService;
   /** The device gateway: connections, telemetry, commands (docs/device-protocol.md). */
   gateway: DeviceGateway;
+  /** Prometheus figures (METRICS_PORT); absent, requests are not measured. */
+  metrics?: ApiMetrics;
 }

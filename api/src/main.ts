@@ -14,7 +14,10 @@ process.on('uncaughtException', (error) => {
 
 try {
   const api = await startApi(config, log);
-  log.info({ url: api.url, database: api.deps.database.kind }, `Fleetport API listening on ${api.url}`);
+  log.info(
+    { url: api.url, database: api.deps.database.kind, metricsPort: api.metricsPort },
+    `Fleetport API listening on ${api.url}`,
+  );
   if (api.seed && api.seed.logins.length > 0) {
     // Printed for the person who ran `npm start`, outside the JSON log on purpose.
     const lines = api.seed.logins.map(

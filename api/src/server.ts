@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { startMetricsServer } from '@fleetport/contracts/metrics-server';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import proxyAddr from 'proxy-addr';
@@ -10,12 +11,14 @@ import { type Database, openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import type { ApiDeps } from './deps.ts';
 import type { RouteSpec } from './http/route.ts';
+import { createApiMetrics } from './metrics.ts';
 import { AppVersionWatcher, readVersionFile } from './modules/app-version/watcher.ts';
 import { AuditLog } from './modules/audit/chain.ts';
 import { AccountTokens } from './modules/auth/account-tokens.ts';
-import { type FailureCounter, MemoryFailureCounter, RedisFailureCounter } from './modules/auth/rate-limit.ts';
+import { failureCounter } from './modules/auth/rate-limit.ts';
 import { loadKeys } from './modules/auth/secrets.ts';
 import { SessionService } from './modules/auth/sessions.ts';
+import { ConnectThrottle } from './modules/devices/connect-throttle.ts';
 import { DeviceGateway } from './modules/devices/gateway.ts';
 import { type DeviceTransport, EmbeddedBroker, ExternalBroker } from './modules/devices/transport.ts';
 import { BrandDirectory } from './modules/mail/brands.ts';
@@ -35,6 +38,8 @@ export interface RunningApi {
   seed: SeedResult | undefined;
   /** Every declared route (OpenAPI, and the tests that walk all routes). */
   routes: readonly RouteSpec[];
+  /** The metrics listener's port (METRICS_PORT), when metrics are on. */
+  metricsPort: number | undefined;
   close: () => Promise<void>;
 }
 
@@ -63,9 +68,7 @@ export async function startApi(
       return world;
     });
     const keys = await loadKeys(database.db, config.SESSION_SECRET);
-    const loginFailures: FailureCounter = redis
-      ? new RedisFailureCounter(redis, config.LOGIN_WINDOW_S)
-      : new MemoryFailureCounter(config.LOGIN_WINDOW_S);
+    const loginFailures = failureCounter(redis, config.LOGIN_WINDOW_S, 'login-failures');
     const sessions = new SessionService(database.db, keys, config);
     const server = createServer();
     const trust = proxyAddr.compile(config.TRUST_PROXY.split(',').map((part) => part.trim()));
@@ -94,6 +97,10 @@ export async function startApi(
           verify: (serial, mac, secret) =>
             gateway ? gateway.verify(serial, mac, secret) : Promise.resolve({ ok: false }),
           onDisconnect: (serial) => gateway?.disconnected(serial),
+          throttle: new ConnectThrottle({
+            maxAddressFailures: config.MQTT_AUTH_MAX_FAILURES,
+            windowS: config.MQTT_AUTH_WINDOW_S,
+          }),
         });
     gateway = new DeviceGateway({
       db: database.db,
@@ -112,6 +119,7 @@ export async function startApi(
       keys,
       sessions,
       loginFailures,
+      claimFailures: failureCounter(redis, config.CLAIM_WINDOW_S, 'claim-failures'),
       realtime,
       notifications: new NotificationService(database.db, realtime),
       audit: new AuditLog(database),
@@ -126,6 +134,8 @@ export async function startApi(
         maxFailures: config.LOGIN_MAX_FAILURES,
       }),
       gateway,
+      metrics:
+        config.METRICS_PORT === undefined ? undefined : createApiMetrics({ realtime, transport, database }),
     };
     const { app, registry } = createApi(deps);
     server.on('request', app);
@@ -136,6 +146,14 @@ export async function startApi(
       server.listen(config.API_PORT, config.API_HOST, () => resolve());
     });
     const { port } = server.address() as AddressInfo;
+    const metricsServer = deps.metrics
+      ? await startMetricsServer(deps.metrics.registry, config.METRICS_HOST, config.METRICS_PORT ?? 0).catch(
+          (error: unknown) => {
+            server.close();
+            throw error;
+          },
+        )
+      : undefined;
     await appVersions.start();
     await gateway.start();
     gatewayLog.info(
@@ -152,10 +170,20 @@ export async function startApi(
       const force = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_TIMEOUT_MS);
       await closed;
       clearTimeout(force);
+      await metricsServer?.close();
       redis?.disconnect();
       if (!options.database) await database.close();
     };
-    return { server, port, url: `http://127.0.0.1:${port}`, deps, seed, routes: registry.routes, close };
+    return {
+      server,
+      port,
+      url: `http://127.0.0.1:${port}`,
+      deps,
+      seed,
+      routes: registry.routes,
+      metricsPort: metricsServer?.port,
+      close,
+    };
   } catch (error) {
     redis?.disconnect();
     if (!options.database) await database.close().catch(() => undefined);

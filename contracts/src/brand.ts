@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './fields.ts';
 import { ROUTE_NAMES, type RouteName } from './routes.ts';
 
 /**
@@ -70,7 +71,7 @@ export const brandConfigSchema = z
     data_feature: z.boolean().optional(),
     /** Base of links in e-mails; never taken from the request's Host. */
     public_base_url: z.url({ protocol: /^https?$/, message: 'must be an http(s):// URL' }),
-    owner_company_id: blankAsAbsent(z.number().int().positive()),
+    owner_company_id: blankAsAbsent(idSchema),
     /**
      * White-label sign-in: only users of the owner company's subtree (and platform staff) sign
      * in on this brand's hosts; anyone else is answered as a wrong password would be.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema as id, textSchema } from './fields.ts';
 
 /**
  * The company forms of spec §5, one definition for the console and the API: the console's form
@@ -11,11 +12,7 @@ export const COMPANY_NAME_MIN_LENGTH = 3;
 export const COMPANY_NAME_MAX_LENGTH = 100;
 export { MAX_COMPANY_LEVEL } from './company-levels.ts';
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
-
-export const companyNameSchema = z
-  .string()
-  .trim()
+export const companyNameSchema = textSchema()
   .min(1, 'is required')
   .min(COMPANY_NAME_MIN_LENGTH, `must be at least ${COMPANY_NAME_MIN_LENGTH} characters`)
   .max(COMPANY_NAME_MAX_LENGTH, `must be at most ${COMPANY_NAME_MAX_LENGTH} characters`);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema as id, textSchema } from './fields.ts';
 import {
   ADD_DATA_CREDITS_MAX,
   CREDIT_CODE_AMOUNT_MAX_DIGITS,
@@ -10,8 +11,6 @@ import {
  * The credit and data forms of spec §5, one definition for the console and the API:
  * 'New pool', 'Move resources', 'New credit code', 'Activate credit code', 'Add data'.
  */
-
-const id = z.coerce.number().int().positive().max(2_147_483_647);
 
 /** Spec §5: price and pro-forma number apply only to these (the paid types). */
 export const PAID_CREDIT_TYPE_IDS: readonly number[] = [2, 4, 6, 8, 10];
@@ -38,7 +37,7 @@ export const newPoolSchema = z
     company_id: id,
     credit_count: creditCount,
     credit_price: z.coerce.number().min(0, 'must be at least 0').multipleOf(0.01).max(1e12).nullish(),
-    pro_form_nr: z.string().trim().max(100).nullish(),
+    pro_form_nr: textSchema().max(100).nullish(),
   })
   .superRefine((value, context) => {
     if (!isPaidCreditType(value.credit_type_id)) return;
@@ -51,7 +50,7 @@ export const newPoolSchema = z
   });
 export type NewPool = z.output<typeof newPoolSchema>;
 
-const typeName = z.string().trim().min(1, 'is required').max(100);
+const typeName = textSchema().min(1, 'is required').max(100);
 
 /** POST /credits/move (spec §7): credits from one company of the visible tree to another. */
 export const moveCreditsSchema = z.object({
@@ -74,15 +73,13 @@ export const newCreditCodeSchema = z.object({
       10 ** CREDIT_CODE_AMOUNT_MAX_DIGITS - 1,
       `must have at most ${CREDIT_CODE_AMOUNT_MAX_DIGITS} digits`,
     ),
-  comment: z
-    .string()
-    .trim()
+  comment: textSchema({ multiline: true })
     .max(CREDIT_CODE_COMMENT_MAX, `must be at most ${CREDIT_CODE_COMMENT_MAX} characters`)
     .nullish(),
 });
 
 /** POST /credits/codes/activate. */
-export const activateCreditCodeSchema = z.object({ code: z.string().trim().min(1, 'is required').max(64) });
+export const activateCreditCodeSchema = z.object({ code: textSchema().min(1, 'is required').max(64) });
 
 /** POST /companies/data (spec §5: credits ≥ 1, at most 14 digits). */
 export const buyDataSchema = z.object({

@@ -7,35 +7,36 @@ import {
   MAX_BULK_IDS,
   SIGNAL_BUCKETS,
 } from './devices.ts';
+import { INT4_MAX, idSchema, integerSchema, textSchema } from './fields.ts';
 
 /** The device list's request schemas (issue 6): the filters and the bulk actions. */
 
 /** The filters above the devices grid, as query parameters (the list, the export and bulk actions). */
 export const deviceFilterSchema = z.object({
-  q: z.string().trim().max(200).optional(),
-  company_id: z.coerce.number().int().positive().optional(),
+  q: textSchema().max(200).optional(),
+  company_id: idSchema.optional(),
   status: z.enum(DEVICE_STATUSES).optional(),
-  model: z.string().trim().max(40).optional().describe('the model starts with this (RUT, RUT956)'),
-  tag_id: z.coerce.number().int().positive().optional(),
+  model: textSchema().max(40).optional().describe('the model starts with this (RUT, RUT956)'),
+  tag_id: idSchema.optional(),
   connection_type: z.enum(CONNECTION_GENERATIONS).optional(),
   signal: z.enum(SIGNAL_BUCKETS).optional(),
-  firmware: z.string().trim().max(60).optional().describe('the firmware version starts with this'),
+  firmware: textSchema().max(60).optional().describe('the firmware version starts with this'),
 });
 export type DeviceFilter = z.infer<typeof deviceFilterSchema>;
 
 export const bulkDevicesSchema = z
   .object({
     action: z.enum(BULK_DEVICE_ACTIONS),
-    ids: z.array(z.number().int().positive()).min(1).max(MAX_BULK_IDS).optional(),
+    ids: z.array(idSchema).min(1).max(MAX_BULK_IDS).optional(),
     filter: deviceFilterSchema.optional(),
-    tag_ids: z.array(z.number().int().positive()).min(1).max(50).optional(),
-    company_id: z.number().int().positive().optional(),
+    tag_ids: z.array(idSchema).min(1).max(50).optional(),
+    company_id: idSchema.optional(),
     monitoring: z.boolean().optional(),
     /** Spec §2 "Monitoring period", in seconds within spec §9's ranges (shown in minutes). */
     dynamic_interval_s: z.number().int().min(DYNAMIC_INTERVAL_S.min).max(DYNAMIC_INTERVAL_S.max).optional(),
     static_interval_s: z.number().int().min(STATIC_INTERVAL_S.min).max(STATIC_INTERVAL_S.max).optional(),
     /** Deleting by filter names how many devices the user saw, so a changed filter is refused. */
-    expected_count: z.number().int().min(1).optional(),
+    expected_count: integerSchema({ min: 1, max: INT4_MAX }).optional(),
   })
   .superRefine((value, context) => {
     const need = (ok: boolean, path: string, message: string) => {

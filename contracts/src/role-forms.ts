@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema as id, textSchema } from './fields.ts';
 import { isPermission } from './permissions.ts';
 
 /**
@@ -8,8 +9,6 @@ import { isPermission } from './permissions.ts';
 export const ROLE_TITLE_MAX_LENGTH = 100;
 export const ROLE_DESCRIPTION_MAX_LENGTH = 500;
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
-
 const permissionList = z
   .array(z.string().refine(isPermission, 'is not a permission'))
   .min(1, 'is required')
@@ -17,14 +16,10 @@ const permissionList = z
   .refine((list) => !list.includes('super_admin'), 'super_admin is for the System Administrator only');
 
 const roleFields = {
-  title: z
-    .string()
-    .trim()
+  title: textSchema()
     .min(1, 'is required')
     .max(ROLE_TITLE_MAX_LENGTH, `must be at most ${ROLE_TITLE_MAX_LENGTH} characters`),
-  description: z
-    .string()
-    .trim()
+  description: textSchema({ multiline: true })
     .max(ROLE_DESCRIPTION_MAX_LENGTH, `must be at most ${ROLE_DESCRIPTION_MAX_LENGTH} characters`)
     .default(''),
   /** 'company': the role's holders act on their own company; 'subtree': and its subsidiaries. */

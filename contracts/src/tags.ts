@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema as id, textSchema } from './fields.ts';
 
 /**
  * The tag forms of spec §5 ('New tag: company and name required, description optional'), with
@@ -9,17 +10,11 @@ export const TAG_DESCRIPTION_MAX_LENGTH = 200;
 /** `#rrggbb`: what the colour picker and the chips use. */
 export const TAG_COLOUR_PATTERN = /^#[0-9a-fA-F]{6}$/;
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
-
 const tagFields = {
-  name: z
-    .string()
-    .trim()
+  name: textSchema()
     .min(1, 'is required')
     .max(TAG_NAME_MAX_LENGTH, `must be at most ${TAG_NAME_MAX_LENGTH} characters`),
-  description: z
-    .string()
-    .trim()
+  description: textSchema({ multiline: true })
     .max(TAG_DESCRIPTION_MAX_LENGTH, `must be at most ${TAG_DESCRIPTION_MAX_LENGTH} characters`)
     .nullish()
     .transform((value) => value || null),

@@ -1,12 +1,11 @@
 import { z } from 'zod';
+import { idSchema as id, textSchema } from './fields.ts';
 
 /**
  * The user and invitation forms of spec §5, one definition for the console and the API
  * ("Invite user: company and email required. Role is chosen from the allowed list.").
  * Messages are the API's (English); the console words each rule itself.
  */
-
-const id = z.coerce.number().int().positive().max(2_147_483_647);
 
 import { EMAIL_MAX_LENGTH, USERNAME_MAX_LENGTH } from './user-limits.ts';
 
@@ -33,10 +32,8 @@ export const changeUserRoleSchema = z.object({ role: id });
 
 /** POST /account/invitation/accept: the invitee's name and password, with the e-mailed token. */
 export const acceptInvitationSchema = z.object({
-  token: z.string().min(1, 'is required').max(200),
-  username: z
-    .string()
-    .trim()
+  token: textSchema({ trim: false }).min(1, 'is required').max(200),
+  username: textSchema()
     .min(1, 'is required')
     .max(USERNAME_MAX_LENGTH, `must be at most ${USERNAME_MAX_LENGTH} characters`),
   password: z.string().min(1, 'is required').max(1024),
@@ -47,9 +44,7 @@ export const inviteCompanySchema = z.object({ email: emailSchema });
 
 /** POST /account/company-invitation/accept: the new company's name and its first admin. */
 export const acceptCompanyInvitationSchema = acceptInvitationSchema.extend({
-  company_name: z
-    .string()
-    .trim()
+  company_name: textSchema()
     .min(1, 'is required')
     .min(3, 'must be at least 3 characters')
     .max(100, 'must be at most 100 characters'),

@@ -32,6 +32,7 @@ const fleet: SimDeviceProfile[] = generated.map((device) => ({
   secret: approved.get(device.serial)?.secret ?? '',
 }));
 const busyOnce = new Set<string>();
+const banned = new Set<string>();
 let broker: Awaited<ReturnType<typeof startBroker>>;
 let observer: Awaited<ReturnType<typeof observe>>;
 
@@ -42,6 +43,7 @@ beforeAll(async () => {
       if (busyOnce.delete(serial)) throw new Error('the store is busy');
       return approved.get(serial);
     },
+    banned,
   });
   observer = await observe(broker.url, 'fp/v1/#');
 });
@@ -52,7 +54,11 @@ afterAll(async () => {
 
 const taken = new Set<number>();
 /** A device no other test uses, so that each test reads only its own messages. */
-function simulate(match: (device: DeviceProfile) => boolean, profile?: Partial<SimDeviceProfile>): SimDevice {
+function simulate(
+  match: (device: DeviceProfile) => boolean,
+  profile?: Partial<SimDeviceProfile>,
+  timing: Partial<SimTiming> = TIMING,
+): SimDevice {
   // The device the clone copies is left to the clone's test.
   const found = fleet.find(
     (device) =>
@@ -63,7 +69,7 @@ function simulate(match: (device: DeviceProfile) => boolean, profile?: Partial<S
   );
   if (!found) throw new Error('no unused device of that kind in the test fleet');
   taken.add(found.index);
-  const device = new SimDevice({ url: broker.url, profile: { ...found, ...profile }, timing: TIMING });
+  const device = new SimDevice({ url: broker.url, profile: { ...found, ...profile }, timing });
   onTestFinished(() => device.stop());
   return device;
 }
@@ -345,6 +351,21 @@ describe('SimDevice over MQTT', { timeout: 20_000 }, () => {
     expect((error as { code?: number }).code).toBe(4);
     expect(device.state).toBe('refused');
     expect(observer.messages.slice(from).some(on(device.topics.hello))).toBe(false);
+  });
+
+  it('is refused while its address is banned (CONNACK 5), and tries again later with the same identity', async () => {
+    const device = simulate(() => true, {}, { ...TIMING, refusedRetryMs: 50 });
+    banned.add(device.profile.serial);
+
+    device.start();
+    const [error] = await once(device, 'refused');
+    expect((error as { code?: number }).code).toBe(5);
+    expect(device.state).toBe('refused');
+
+    // The ban ends (the gateway's window); the next try connects.
+    banned.delete(device.profile.serial);
+    await once(device, 'online');
+    expect(device.state).toBe('online');
   });
 
   it('refuses the clone at CONNECT, leaving the device it copies online', async () => {

@@ -41,10 +41,7 @@ const CONTINUE_VECTORS = [
 ];
 
 for (const vector of CONTINUE_VECTORS) {
-  test(`sign-in with continue_url=${vector} ends on the console's own origin`, async ({
-    page,
-    context,
-  }) => {
+  test(`sign-in with continue_url=${vector} ends on the console's own origin`, async ({ page, context }) => {
     // Arrange
     const escaped = await guardOffsite(context);
     await page.goto(urlFor(HOST, `/account/login?continue_url=${encodeURIComponent(vector)}`));

@@ -23,6 +23,8 @@ export interface Database {
   /** A cheap round trip for readiness. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** The connection pool's figures (metrics); PGlite has no pool. */
+  readonly pool?: { readonly totalCount: number; readonly idleCount: number; readonly waitingCount: number };
 }
 
 export interface OpenOptions {
@@ -69,6 +71,7 @@ async function openPostgres(url: string, log: Logger): Promise<Database> {
   return {
     kind: 'postgres',
     db,
+    pool,
     exec: async (sqlText) => {
       await pool.query(sqlText);
     },

@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, deviceConnectionLog, deviceIdentities, devices, users } from '../db/schema.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { secretDigest } from '../modules/devices/status.ts';
-import { type ApiFixture, startTestApi, TEST_PASSWORD, type TestClient } from '../testing/fixtures.ts';
+import {
+  type Answer,
+  type ApiFixture,
+  startTestApi,
+  TEST_PASSWORD,
+  type TestClient,
+} from '../testing/fixtures.ts';
 
 /**
  * The authorisation matrix (issue 3): every route of the OpenAPI document × every built-in
@@ -1401,5 +1407,227 @@ describe('authorisation matrix', () => {
       seen[route] = (await fx.client().request(method, path, method === 'GET' ? {} : { body })).status;
     }
     expect(seen).toEqual(PUBLIC_ROUTES);
+  });
+});
+
+/**
+ * Issue 19 point 5: a company the caller cannot see is answered exactly as one that does not
+ * exist. The fields by which a request names a company; every route of the OpenAPI document with
+ * one (path, query or body, nested objects too) needs its probes below.
+ */
+const COMPANY_ID_FIELDS = new Set([
+  'company_id',
+  'parent_id',
+  'companies',
+  'exclude_subtree',
+  'source',
+  'target',
+]);
+/** No company has this id. */
+const MISSING_COMPANY = 2_000_000_000;
+/** The companies each caller (in Acme East) cannot see; the other roles' scopes are the same. */
+const UNSEEN: Partial<Record<Role, Relation[]>> = {
+  admin: ['parent', 'sibling', 'unrelated'],
+  end_user: ['subsidiary', 'parent', 'sibling', 'unrelated'],
+};
+
+type Probe = (client: TestClient, companyId: number) => Promise<Answer>;
+const own = () => companyIds.get('own') as number;
+/** A GET with the company id put for `{c}`. */
+const read =
+  (path: string): Probe =>
+  (client, id) =>
+    client.get(path.replace('{c}', String(id)));
+/** A write whose body names the company; the rest of the body is valid. */
+const write =
+  (method: string, path: string, body: (id: number) => unknown): Probe =>
+  (client, id) =>
+    client.request(method, path.replace('{c}', String(id)), { body: body(id) });
+let ownDevice: number | undefined;
+let oracleIdentity: { serial: string; mac: string } | undefined;
+
+/** Requests that name a company, one per field a route takes (so each is checked). */
+const COMPANY_ID_PROBES: Record<string, Probe[]> = {
+  'GET /api/companies': [
+    read('/api/companies?id={c}'),
+    read('/api/companies?parent_id={c}'),
+    read('/api/companies?exclude_subtree={c}'),
+  ],
+  'GET /api/companies/{id}': [read('/api/companies/{c}')],
+  'PUT /api/companies/{id}': [write('PUT', '/api/companies/{c}', () => ({ name: 'Oracle' }))],
+  'DELETE /api/companies/{id}': [(client, id) => client.delete(`/api/companies/${id}`)],
+  'POST /api/companies': [write('POST', '/api/companies', (id) => ({ name: 'Oracle', parent_id: id }))],
+  'POST /api/companies/move': [
+    write('POST', '/api/companies/move', (id) => ({ source: id, target: own() })),
+    write('POST', '/api/companies/move', (id) => ({ source: companyIds.get('subsidiary'), target: id })),
+  ],
+  'GET /api/brand-access': [read('/api/brand-access?companies={c}')],
+  'POST /api/brand-access': [write('POST', '/api/brand-access?companies={c}', () => ({}))],
+  'GET /api/audit-log': [read('/api/audit-log?company_id={c}')],
+  'GET /api/files': [read('/api/files?company_id={c}')],
+  'POST /api/files': [(client, id) => uploadFile(client, id)],
+  'POST /api/announcements': [
+    write('POST', '/api/announcements', (id) => ({
+      company_id: id,
+      summary: 'Oracle',
+      include_subsidiaries: false,
+    })),
+  ],
+  'GET /api/users': [read('/api/users?company_id={c}')],
+  'GET /api/users/invitations': [read('/api/users/invitations?company_id={c}')],
+  'GET /api/users/invite/roles': [read('/api/users/invite/roles?company_id={c}')],
+  'POST /api/users/invite': [
+    write('POST', '/api/users/invite', (id) => ({ company_id: id, email: 'oracle@acme.example', role: 4 })),
+  ],
+  'GET /api/roles': [read('/api/roles?company_id={c}')],
+  'POST /api/roles': [
+    write('POST', '/api/roles', (id) => ({
+      company_id: id,
+      title: 'Oracle',
+      scope: 'company',
+      permissions: ['view_companies'],
+    })),
+  ],
+  'GET /api/tags': [read('/api/tags?company_id={c}')],
+  'POST /api/tags': [write('POST', '/api/tags', (id) => ({ company_id: id, name: 'Oracle' }))],
+  'GET /api/devices': [read('/api/devices?company_id={c}')],
+  'GET /api/devices/count': [read('/api/devices/count?company_id={c}')],
+  'GET /api/devices/export': [read('/api/devices/export?company_id={c}')],
+  'GET /api/devices/positions': [read('/api/devices/positions?company_id={c}')],
+  'GET /api/statistics/devices': [read('/api/statistics/devices?by=status&company_id={c}')],
+  'POST /api/devices': [
+    async (client, id) => {
+      oracleIdentity ??= await approvedIdentity();
+      return client.post('/api/devices', { company_id: id, ...oracleIdentity });
+    },
+  ],
+  'POST /api/devices/batch': [
+    write('POST', '/api/devices/batch', (id) => ({
+      company_id: id,
+      devices: [{ serial: '1100000001', mac: '00:1E:42:00:00:01' }],
+    })),
+  ],
+  'POST /api/devices/bulk': [
+    async (client, id) => {
+      ownDevice ??= await deviceIn(own());
+      return client.post('/api/devices/bulk', { action: 'move', ids: [ownDevice], company_id: id });
+    },
+    write('POST', '/api/devices/bulk', (id) => ({
+      action: 'monitoring',
+      filter: { company_id: id },
+      monitoring: true,
+    })),
+  ],
+  'GET /api/credits': [read('/api/credits?company_id={c}')],
+  'GET /api/credits/codes': [read('/api/credits/codes?company_id={c}')],
+  'GET /api/credits/history': [read('/api/credits/history?company_id={c}')],
+  'GET /api/companies/data/history': [read('/api/companies/data/history?company_id={c}')],
+  'POST /api/credits': [
+    write('POST', '/api/credits', (id) => ({ credit_type_id: 1, company_id: id, credit_count: 1 })),
+  ],
+  'POST /api/credits/move': [
+    write('POST', '/api/credits/move', (id) => ({
+      credit_type_name: 'VPN',
+      source: id,
+      target: own(),
+      amount: 1,
+    })),
+    write('POST', '/api/credits/move', (id) => ({
+      credit_type_name: 'VPN',
+      source: own(),
+      target: id,
+      amount: 1,
+    })),
+  ],
+  'POST /api/credits/codes': [
+    write('POST', '/api/credits/codes', (id) => ({ credit_type_name: 'VPN', company_id: id, amount: 1 })),
+  ],
+  'POST /api/companies/data': [
+    write('POST', '/api/companies/data', (id) => ({ company_id: id, credits: 1 })),
+  ],
+};
+
+/** The routes of the OpenAPI document that name a company in their path, query or body. */
+function routesNamingACompany(paths: Record<string, Record<string, OpenApiOperation>>): string[] {
+  const named = (schema: JsonSchema | undefined): boolean =>
+    schema !== undefined &&
+    (Object.entries(schema.properties ?? {}).some(
+      ([name, inner]) => COMPANY_ID_FIELDS.has(name) || named(inner),
+    ) ||
+      [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])].some(named) ||
+      named(schema.items));
+  const found: string[] = [];
+  for (const [path, methods] of Object.entries(paths)) {
+    for (const [method, operation] of Object.entries(methods)) {
+      const inParameters = (operation.parameters ?? []).some(
+        (parameter) =>
+          COMPANY_ID_FIELDS.has(parameter.name) ||
+          // The companies' own routes name a company by `id`.
+          (parameter.name === 'id' && (path === '/api/companies' || path === '/api/companies/{id}')),
+      );
+      const inBody = Object.values(operation.requestBody?.content ?? {}).some((content) =>
+        named(content.schema),
+      );
+      if (inParameters || inBody) found.push(`${method.toUpperCase()} ${path}`);
+    }
+  }
+  return found;
+}
+interface JsonSchema {
+  properties?: Record<string, JsonSchema>;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  items?: JsonSchema;
+}
+interface OpenApiOperation {
+  parameters?: { name: string }[];
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+}
+
+/** What a caller can compare: the status and the body (the CSV as text). */
+const comparable = (answer: Answer) => ({
+  status: answer.status,
+  body:
+    typeof answer.body === 'string'
+      ? answer.body
+      : { data: answer.body?.data, meta: answer.body?.meta, errors: answer.body?.errors },
+});
+
+describe('existence oracle (issue 19 point 5)', () => {
+  it('every route that names a company has probes', async () => {
+    const document = await fx.client().get('/api/openapi.json', { xhr: false });
+    const naming = routesNamingACompany(document.body.paths);
+    expect(naming.filter((route) => !(route in COMPANY_ID_PROBES))).toEqual([]);
+    expect(Object.keys(COMPANY_ID_PROBES).filter((route) => !naming.includes(route))).toEqual([]);
+  });
+
+  it('a company the caller cannot see is answered exactly as one that does not exist (status and body)', async () => {
+    const differences: string[] = [];
+    for (const [role, relations] of Object.entries(UNSEEN) as [Role, Relation[]][]) {
+      const client = clients.get(role) as TestClient;
+      for (const [route, probes] of Object.entries(COMPANY_ID_PROBES)) {
+        for (const [index, probe] of probes.entries()) {
+          const missing = comparable(await probe(client, MISSING_COMPANY));
+          // A probe refused for another field would prove nothing.
+          const sources = (missing.body as { errors?: { source?: string }[] }).errors ?? [];
+          const elsewhere = sources.filter(
+            (error) => error.source && !COMPANY_ID_FIELDS.has(error.source.split('.').at(-1) as string),
+          );
+          if (missing.status === 422 && elsewhere.length > 0) {
+            differences.push(`${role} ${route} #${index}: probe refused for ${JSON.stringify(elsewhere)}`);
+          }
+          for (const relation of relations) {
+            const unseen = comparable(await probe(client, companyIds.get(relation) as number));
+            if (JSON.stringify(unseen) !== JSON.stringify(missing)) {
+              differences.push(
+                `${role} ${route} #${index} ${relation}: ${JSON.stringify(unseen)} vs missing ${JSON.stringify(missing)}`,
+              );
+            }
+          }
+        }
+      }
+    }
+    expect(differences).toEqual([]);
   });
 });

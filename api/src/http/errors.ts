@@ -45,3 +45,33 @@ export const passwordConfirmationRequired = () =>
 
 export const tooManyRequests = (message: string, retryAfterS: number) =>
   new ApiError(429, [item('TOO_MANY_REQUESTS', message)], { retry_after: retryAfterS });
+
+/**
+ * SQLSTATEs of a value the database refused as such (PostgreSQL and PGlite alike): text it
+ * cannot hold (22P05 U+0000, 22021 bad UTF-8), a number out of range (22003), a malformed
+ * literal (22P02, 22007, 22008), text too long (22001).
+ */
+const INPUT_SQLSTATES = new Set(['22001', '22003', '22007', '22008', '22021', '22P02', '22P05']);
+
+/**
+ * The safety net under the field schemas (issue 19): a database error caused by a value of the
+ * request is the caller's 422, not an internal error. The schemas (`@fleetport/contracts/fields`)
+ * refuse such values first, naming the field; this only catches a field that escaped them.
+ * Looks through wrapped errors (Drizzle's DrizzleQueryError keeps the driver's in `cause`).
+ */
+export function inputRefusedByDatabase(error: unknown): ApiError | undefined {
+  let cause = error;
+  for (let depth = 0; depth < 5 && cause && typeof cause === 'object'; depth += 1) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string' && INPUT_SQLSTATES.has(code)) {
+      return new ApiError(422, [
+        item(
+          'VALIDATION_ERROR',
+          'The request holds a value that cannot be stored or compared: a number out of range, or text with characters that are not allowed.',
+        ),
+      ]);
+    }
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

@@ -1,3 +1,4 @@
+import { integerSchema, textSchema } from '@fleetport/contracts/fields';
 import { z } from 'zod';
 
 /** Spec §9: option lists and the storage list ask for 100 items; no list answers more. */
@@ -17,8 +18,7 @@ export interface ListQuery<F extends string> {
   fields: F[] | undefined;
 }
 
-const commaList = z
-  .string()
+const commaList = textSchema({ trim: false })
   .max(1000)
   .transform((value) =>
     value
@@ -28,9 +28,9 @@ const commaList = z
   );
 
 const baseShape = {
-  limit: z.coerce.number().int().min(1).max(MAX_LIMIT).default(DEFAULT_LIMIT),
-  offset: z.coerce.number().int().min(0).max(1_000_000_000).default(0),
-  q: z.string().trim().max(200).optional(),
+  limit: integerSchema({ min: 1, max: MAX_LIMIT }).default(DEFAULT_LIMIT),
+  offset: integerSchema({ min: 0, max: 1_000_000_000 }).default(0),
+  q: textSchema().max(200).optional(),
   sort: commaList.optional(),
   fields: commaList.optional(),
 };

@@ -1,11 +1,12 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { idSchema } from '@fleetport/contracts/fields';
 import type { Permission } from '@fleetport/contracts/permissions';
 import type { NextFunction, Request, Response, Router } from 'express';
 import { type ZodType, z } from 'zod';
 import type { AuditEntry, AuditLog } from '../modules/audit/chain.ts';
 import type { AuthContext } from '../modules/auth/context.ts';
-import { ApiError, forbidden, unauthorized, validationFailed } from './errors.ts';
+import { ApiError, forbidden, inputRefusedByDatabase, unauthorized, validationFailed } from './errors.ts';
 import { type MultipartSpec, MultipartUpload, type UploadedFile } from './uploads.ts';
 
 export type Method = 'get' | 'post' | 'put' | 'delete' | 'patch';
@@ -165,10 +166,12 @@ export class RouteRegistry {
         });
       } catch (error) {
         await upload?.discard();
-        next(error);
+        // A value the database refused (out of range, NUL) is the caller's 422, not a 500.
+        next(inputRefusedByDatabase(error) ?? error);
       }
     });
   }
 }
 
-export const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+/** A route's `{id}`: a row id (1 to 2147483647), so a larger one is a 422, not an overflow. */
+export const idParam = z.object({ id: idSchema });

@@ -15,12 +15,20 @@ export interface Identity {
  * serial as user name and the secret as password; any mismatch is "bad user name or password".
  */
 export async function startBroker(
-  options: { identityOf?: (serial: string) => Promise<Identity | undefined> | Identity | undefined } = {},
+  options: {
+    identityOf?: (serial: string) => Promise<Identity | undefined> | Identity | undefined;
+    /** Serials answered "not authorized" (5) unchecked, as the gateway answers a banned address. */
+    banned?: ReadonlySet<string>;
+  } = {},
 ) {
   const broker = await Aedes.createBroker();
-  const { identityOf } = options;
+  const { identityOf, banned } = options;
   if (identityOf) {
     broker.authenticate = (client, username, password, done) => {
+      if (banned?.has(parseClientId(client.id)?.serial ?? '')) {
+        done(Object.assign(new Error('not authorized'), { returnCode: 5 }), false);
+        return;
+      }
       const check = async () => {
         if (username === OBSERVER) return true;
         const claimed = parseClientId(client.id);

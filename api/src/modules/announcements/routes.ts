@@ -1,3 +1,4 @@
+import { idSchema, textSchema } from '@fleetport/contracts/fields';
 import { count, desc, eq, like } from 'drizzle-orm';
 import type { Router } from 'express';
 import { z } from 'zod';
@@ -22,10 +23,8 @@ export const announcementSchema = z.object({
 });
 
 const sendBody = z.object({
-  company_id: z.coerce.number().int().positive().max(2_147_483_647),
-  summary: z
-    .string()
-    .trim()
+  company_id: idSchema,
+  summary: textSchema({ multiline: true })
     .min(1, 'is required')
     .max(ANNOUNCEMENT_MAX_LENGTH, `must be at most ${ANNOUNCEMENT_MAX_LENGTH} characters`),
   include_subsidiaries: z.boolean().default(true),

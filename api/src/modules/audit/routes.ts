@@ -1,3 +1,4 @@
+import { idSchema } from '@fleetport/contracts/fields';
 import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Router } from 'express';
 import { z } from 'zod';
@@ -49,7 +50,7 @@ export function registerAuditRoutes(registry: RouteRegistry, router: Router, dep
       'The audit log of the companies the caller may see, newest first; `q` searches the action, the entity and the user e-mail.',
     tag: 'audit',
     access: { permission: 'view_audit_log' },
-    query: listQuerySchema(FIELDS, { company_id: z.coerce.number().int().positive().optional() }),
+    query: listQuerySchema(FIELDS, { company_id: idSchema.optional() }),
     response: z.array(auditEntrySchema),
     handler: async ({ auth, query }) => {
       const conditions: SQL[] = [visibleCompanies(auth)];

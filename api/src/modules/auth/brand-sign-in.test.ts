@@ -13,21 +13,17 @@ import { type ApiFixture, startTestApi, TEST_PASSWORD } from '../../testing/fixt
 const shippedThemes = fileURLToPath(new URL('../../../../themes', import.meta.url));
 let fx: ApiFixture;
 let themes: string;
+let ownerId: number;
 
 beforeAll(async () => {
   themes = await mkdtemp(path.join(tmpdir(), 'fleetport-brands-'));
   await cp(shippedThemes, themes, { recursive: true });
-  fx = await startTestApi({ BRANDS_DIR: themes, LOGIN_MAX_FAILURES: 3 });
-  const [acme] = await fx.api.deps.database.query<{ id: number }>(
-    "SELECT id FROM companies WHERE name = 'Acme Networks'",
-  );
-  // Written before the API first reads its brands (the first sign-in does).
+  // The shipped Acme brand names its owner company; the API reads the brand as it starts.
   const file = path.join(themes, 'acme', 'brand.json');
   const brand = JSON.parse(await readFile(file, 'utf8'));
-  await writeFile(
-    file,
-    JSON.stringify({ ...brand, owner_company_id: acme?.id, restrict_sign_in: true }, null, 2),
-  );
+  await writeFile(file, JSON.stringify({ ...brand, restrict_sign_in: true }, null, 2));
+  ownerId = brand.owner_company_id;
+  fx = await startTestApi({ BRANDS_DIR: themes, LOGIN_MAX_FAILURES: 3 });
 });
 afterAll(async () => {
   await fx?.stop();
@@ -38,6 +34,14 @@ const signIn = (brand: string, email: string, password = TEST_PASSWORD) =>
   fx.client().post('/api/account/login', { email, password }, { headers: { 'X-Fleetport-Brand': brand } });
 
 describe('brand-bound sign-in (restrict_sign_in)', () => {
+  it('the shipped Acme brand is owned by Acme Networks', async () => {
+    const [owner] = await fx.api.deps.database.query<{ name: string }>(
+      'SELECT name FROM companies WHERE id = $1',
+      [ownerId],
+    );
+    expect(owner?.name).toBe('Acme Networks');
+  });
+
   it('admits the owner company and its subsidiaries on the brand’s hosts', async () => {
     expect((await signIn('acme', 'admin@acme.example')).status).toBe(200);
     expect((await signIn('acme', 'east.admin@acme.example')).status).toBe(200);

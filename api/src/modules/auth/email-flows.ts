@@ -1,3 +1,4 @@
+import { textSchema } from '@fleetport/contracts/fields';
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Request, Router } from 'express';
 import { z } from 'zod';
@@ -20,7 +21,7 @@ const RESEND_INTERVAL_S = 60;
 const RESET_REQUESTS_PER_ACCOUNT = 5;
 const RESET_REQUESTS_PER_IP = 50;
 
-const tokenField = z.string().min(1, 'is required').max(200);
+const tokenField = textSchema({ trim: false }).min(1, 'is required').max(200);
 const emailField = z.string().trim().toLowerCase().email('must be an e-mail address').max(254);
 
 const invalidLink = () =>

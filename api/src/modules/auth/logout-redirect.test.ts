@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiFixture, startTestApi } from '../../testing/fixtures.ts';
 
 /**
- * Issue 19: the revoke answer's Location (and data.location, which the console follows) never
+ * The revoke answer's Location (and data.location, which the console follows) never
  * leaves the request's origin, whatever redirect_uri says (spec §7 token revoke).
  */
 let fx: ApiFixture;
@@ -19,7 +19,7 @@ const revoke = async (redirectUri: string, headers: Record<string, string> = {})
   const answer = await fx
     .client()
     .post('/api/account/token/revoke', { redirect_uri: redirectUri }, { headers });
-  expect(answer.status).toBe(200);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   const location = answer.headers.get('location');
   // The header and the body say the same, so neither reader can be sent elsewhere.
   expect(answer.body.data.location).toBe(location);
@@ -80,4 +80,21 @@ describe('POST /api/account/token/revoke — redirect_uri stays on our origin', 
     expect(answer.headers.get('location')).toBe('/evil.example/');
     expect(client.cookie('fp_access')).toBeUndefined();
   });
+
+  it.each([
+    ['a NUL byte', '/home\u0000x'],
+    ['a value past 2,000 characters', `/${'a'.repeat(3000)}`],
+    ['a number', 42],
+  ])(
+    'a signed-in logout with %s as redirect_uri — still ends the session, at the login page',
+    async (_what, value) => {
+      const client = await fx.login('guest@acme.example');
+      const answer = await client.post('/api/account/token/revoke', {
+        redirect_uri: value,
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('location')).toBe('/account/login');
+      expect((await client.get('/api/user')).status).toBe(401);
+    },
+  );
 });

@@ -1,3 +1,4 @@
+import { hasControlCharacter, hasLoneSurrogate } from '@fleetport/contracts/fields';
 import { sameOriginPath } from '@fleetport/contracts/same-origin';
 import { eq } from 'drizzle-orm';
 import type { Router } from 'express';
@@ -11,6 +12,7 @@ import { brandIdOf } from '../mail/mailer.ts';
 import { mfaFields } from '../mfa/step-up.ts';
 import { maySignInHere } from './brand-sign-in.ts';
 import { verifyPassword } from './passwords.ts';
+import { usedUp } from './rate-limit.ts';
 
 /** Where logout sends the browser when no acceptable redirect_uri was given. */
 export const LOGIN_PAGE = '/account/login';
@@ -22,9 +24,26 @@ const loginBody = z.object({
   ...mfaFields,
 });
 
+/**
+ * Logout always happens: a value it cannot use (not text, too long, control characters) is
+ * dropped, as an unknown redirect_uri is, never refused with the session left open.
+ */
+const usableOrDropped = (max: number) =>
+  z
+    .unknown()
+    .transform((value) =>
+      typeof value === 'string' &&
+      value.length <= max &&
+      !hasControlCharacter(value) &&
+      !hasLoneSurrogate(value)
+        ? value
+        : undefined,
+    )
+    .optional();
+
 const revokeBody = z.object({
-  client_id: z.string().max(200).optional(),
-  redirect_uri: z.string().max(2000).optional(),
+  client_id: usableOrDropped(200),
+  redirect_uri: usableOrDropped(2000),
 });
 
 export function registerAccountRoutes(registry: RouteRegistry, router: Router, deps: ApiDeps): void {
@@ -51,14 +70,9 @@ export function registerAccountRoutes(registry: RouteRegistry, router: Router, d
         [`account:${body.email}|ip:${ip}`, config.LOGIN_MAX_FAILURES],
         [`ip:${ip}`, config.LOGIN_MAX_FAILURES * 10],
       ];
-      const counts = await Promise.all(limits.map(([key]) => loginFailures.count(key)));
-      const blocked = limits.find(([, max], index) => (counts[index] ?? 0) >= max);
-      if (blocked) {
-        throw tooManyRequests(
-          'Too many failed sign-in attempts. Try again later.',
-          await loginFailures.retryAfter(blocked[0]),
-        );
-      }
+      const wait = await usedUp(loginFailures, limits);
+      if (wait !== undefined)
+        throw tooManyRequests('Too many failed sign-in attempts. Try again later.', wait);
       const [user] = await db.select().from(users).where(eq(users.email, body.email));
       // A user the brand of this host does not admit is answered as a wrong password, and
       // counted as one, so that neither the answer nor the rate limit tells them apart.

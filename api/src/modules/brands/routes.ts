@@ -1,3 +1,4 @@
+import { INT4_MAX } from '@fleetport/contracts/fields';
 import { inArray } from 'drizzle-orm';
 import type { Router } from 'express';
 import { z } from 'zod';
@@ -45,10 +46,16 @@ export function registerBrandAccessRoutes(registry: RouteRegistry, router: Route
       query: accessQuery,
       response: brandAccessSchema,
       handler: async ({ auth, query }) => {
-        const asked = [...new Set((query.companies ?? '').split(',').filter(Boolean).map(Number))].slice(
-          0,
-          MAX_ASKED,
-        );
+        // Ids are `integer` columns: a larger number is no company, and must not reach the query.
+        const asked = [
+          ...new Set(
+            (query.companies ?? '')
+              .split(',')
+              .filter(Boolean)
+              .map(Number)
+              .filter((id) => id <= INT4_MAX),
+          ),
+        ].slice(0, MAX_ASKED);
         let manageable: number[] = [];
         if (asked.length > 0 && auth.can('manage_companies')) {
           const rows = await deps.db

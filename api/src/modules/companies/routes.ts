@@ -1,3 +1,4 @@
+import { idSchema, integerSchema, textSchema } from '@fleetport/contracts/fields';
 import { and, asc, count, desc, eq, ilike, notLike, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Router } from 'express';
@@ -81,15 +82,12 @@ const FIELDS = [
 ] as const;
 
 const listQuery = listQuerySchema(FIELDS, {
-  id: z.coerce.number().int().positive().optional(),
-  parent_id: z.coerce.number().int().positive().optional(),
-  level: z.coerce.number().int().min(1).max(100).optional(),
-  name: z.string().trim().max(200).optional().describe('the name contains this (case aside)'),
-  parent_name: z.string().trim().max(200).optional().describe("the parent's name contains this"),
-  exclude_subtree: z.coerce
-    .number()
-    .int()
-    .positive()
+  id: idSchema.optional(),
+  parent_id: idSchema.optional(),
+  level: integerSchema({ min: 1, max: 100 }).optional(),
+  name: textSchema().max(200).optional().describe('the name contains this (case aside)'),
+  parent_name: textSchema().max(200).optional().describe("the parent's name contains this"),
+  exclude_subtree: idSchema
     .optional()
     .describe('leaves out this company and its subsidiaries (the targets of a move)'),
 });
@@ -176,13 +174,23 @@ export function registerCompanyRoutes(registry: RouteRegistry, router: Router, d
       if (query.name) conditions.push(ilike(companies.name, contains(query.name)));
       if (query.parent_name) conditions.push(ilike(parents.name, contains(query.parent_name)));
       if (query.id !== undefined) conditions.push(eq(companies.id, query.id));
-      if (query.parent_id !== undefined) conditions.push(eq(companies.parentId, query.parent_id));
+      if (query.parent_id !== undefined) {
+        // The subsidiaries of a company the caller sees: an unseen parent (the caller's own
+        // company's) names nothing, as a missing one does.
+        const [parent] = await db
+          .select({ id: companies.id })
+          .from(companies)
+          .where(and(eq(companies.id, query.parent_id), visibleCompanies(auth)));
+        conditions.push(parent ? eq(companies.parentId, parent.id) : sql`false`);
+      }
       if (query.level !== undefined) conditions.push(eq(companies.depth, query.level - 1));
       if (query.exclude_subtree !== undefined) {
+        // Only a company the caller sees: an unseen ancestor would empty the list, telling that
+        // it exists (and is above the caller) where a missing id changes nothing.
         const [excluded] = await db
           .select({ path: companies.path })
           .from(companies)
-          .where(eq(companies.id, query.exclude_subtree));
+          .where(and(eq(companies.id, query.exclude_subtree), visibleCompanies(auth)));
         if (excluded) conditions.push(notLike(companies.path, `${excluded.path}%`));
       }
       const where = and(...conditions);

@@ -1,5 +1,7 @@
-import { eq, like, type SQL, sql } from 'drizzle-orm';
+import { and, eq, like, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
 import { companies, devices } from '../../db/schema.ts';
+import { forbidden } from '../../http/errors.ts';
 import type { AuthContext } from '../auth/context.ts';
 
 /**
@@ -45,6 +47,24 @@ export function canSeeCompany(auth: AuthContext, company: { id: number; path: st
     case 'company':
       return company.id === auth.companyId;
   }
+}
+
+/**
+ * The company a request names (a company id in a body, query or path), if the caller may see it.
+ * One the caller may not see is answered exactly as one that does not exist: the same 403
+ * (api/README), from one query with the scope in it, so no answer tells them apart.
+ */
+export async function visibleCompanyById(
+  db: Db,
+  auth: AuthContext,
+  id: number,
+): Promise<typeof companies.$inferSelect> {
+  const [company] = await db
+    .select()
+    .from(companies)
+    .where(and(eq(companies.id, id), visibleCompanies(auth)));
+  if (!company) throw forbidden();
+  return company;
 }
 
 /** Spec §9: tier levels are shown as an ordinal followed by 'level company'. */

@@ -8,6 +8,7 @@ import {
   newCreditCodeSchema,
   newPoolSchema,
 } from '@fleetport/contracts/credits';
+import { idSchema } from '@fleetport/contracts/fields';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Router } from 'express';
@@ -30,7 +31,7 @@ import { fieldError, forbidden } from '../../http/errors.ts';
 import { listQuerySchema, pickFields } from '../../http/list-query.ts';
 import type { RouteRegistry } from '../../http/route.ts';
 import type { AuthContext } from '../auth/context.ts';
-import { canSeeCompany, visibleCompanies } from '../companies/scope.ts';
+import { visibleCompanies, visibleCompanyById } from '../companies/scope.ts';
 import { type BalanceChange, changeBalance, droppedLow, lockBalances } from './balances.ts';
 
 type TypeRow = typeof creditTypes.$inferSelect;
@@ -90,12 +91,8 @@ export function registerCreditRoutes(registry: RouteRegistry, router: Router, de
     return type;
   };
 
-  const companyFor = async (auth: AuthContext, id: number, field: string) => {
-    const [company] = await db.select().from(companies).where(eq(companies.id, id));
-    if (!company) throw fieldError(field, 'Unknown company.');
-    if (!canSeeCompany(auth, company)) throw forbidden();
-    return company;
-  };
+  // A company the caller may not see is answered as a missing one: the same 403 (issue 19).
+  const companyFor = (auth: AuthContext, id: number) => visibleCompanyById(db, auth, id);
 
   /** After commit: creditAmountTooLow to the users who manage credits in each company that ran low. */
   const warnLow = async (changes: readonly BalanceChange[]) => {
@@ -148,7 +145,7 @@ export function registerCreditRoutes(registry: RouteRegistry, router: Router, de
 
   const balanceQuery = listQuerySchema(
     ['company_id', 'company_name', 'credit_type_id', 'credit_type_name', 'amount'] as const,
-    { company_id: z.coerce.number().int().positive().optional() },
+    { company_id: idSchema.optional() },
   );
   registry.add(router, {
     method: 'get',
@@ -215,7 +212,7 @@ export function registerCreditRoutes(registry: RouteRegistry, router: Router, de
       balance: z.number(),
     }),
     handler: async ({ auth, body }) => {
-      const company = await companyFor(auth, body.company_id, 'company_id');
+      const company = await companyFor(auth, body.company_id);
       const [type] = await db.select().from(creditTypes).where(eq(creditTypes.id, body.credit_type_id));
       if (!type) throw fieldError('credit_type_id', 'Unknown credit type.');
       const result = await db.transaction(async (tx) => {
@@ -261,8 +258,8 @@ export function registerCreditRoutes(registry: RouteRegistry, router: Router, de
     response: z.object({ source_balance: z.number(), target_balance: z.number() }),
     handler: async ({ auth, body }) => {
       const type = await typeByName(auth, body.credit_type_name);
-      const source = await companyFor(auth, body.source, 'source');
-      const target = await companyFor(auth, body.target, 'target');
+      const source = await companyFor(auth, body.source);
+      const target = await companyFor(auth, body.target);
       if (source.id === target.id) throw fieldError('target', 'Choose another company than the source.');
       const [out, into] = await db.transaction(async (tx) => {
         await lockBalances(tx as unknown as Db, [
@@ -370,7 +367,7 @@ export function registerCreditRoutes(registry: RouteRegistry, router: Router, de
     tag: 'credits',
     access: { permission: 'view_credits' },
     query: listQuerySchema(codeFields, {
-      company_id: z.coerce.number().int().positive().optional().describe('issued from this company'),
+      company_id: idSchema.optional().describe('issued from this company'),
       status: z.enum(['used', 'not_used']).optional(),
     }),
     response: z.array(codeSchema),
@@ -421,7 +418,7 @@ export function registerCreditRoutes(registry: RouteRegistry, router: Router, de
       // Spec §5: 'From company' is a super admin's choice; others give their own company's credits.
       if (!isPlatform(auth) && body.company_id && body.company_id !== auth.companyId) throw forbidden();
       const fromId = isPlatform(auth) ? (body.company_id as number) : auth.companyId;
-      const from = await companyFor(auth, fromId, 'company_id');
+      const from = await companyFor(auth, fromId);
       const { id, change } = await db.transaction(async (tx) => {
         const change = await changeBalance(tx as unknown as Db, {
           companyId: from.id,
@@ -524,7 +521,7 @@ export function registerCreditRoutes(registry: RouteRegistry, router: Router, de
     summary: 'Every credit balance change of the companies the caller sees, newest first.',
     tag: 'credits',
     access: { permission: 'view_credits' },
-    query: listQuerySchema(historyFields, { company_id: z.coerce.number().int().positive().optional() }),
+    query: listQuerySchema(historyFields, { company_id: idSchema.optional() }),
     response: z.array(
       z.object({
         id: z.number(),
@@ -595,7 +592,7 @@ export function registerCreditRoutes(registry: RouteRegistry, router: Router, de
       remaining_gb: z.number(),
     }),
     handler: async ({ auth, body }) => {
-      const company = await companyFor(auth, body.company_id, 'company_id');
+      const company = await companyFor(auth, body.company_id);
       const dataTypes = (await db.select().from(creditTypes).where(eq(creditTypes.licenseType, 'data'))).sort(
         (a, b) => (a.paymentType === b.paymentType ? a.id - b.id : a.paymentType === 'free' ? -1 : 1),
       );
@@ -678,7 +675,7 @@ export function registerCreditRoutes(registry: RouteRegistry, router: Router, de
     query: listQuerySchema(
       ['id', 'company_id', 'company_name', 'credits', 'gb', 'remaining_after', 'created_at'] as const,
       {
-        company_id: z.coerce.number().int().positive().optional(),
+        company_id: idSchema.optional(),
       },
     ),
     response: z.array(

@@ -26,6 +26,7 @@ import {
   devices,
   deviceTelemetry,
 } from '../../db/schema.ts';
+import { deviceMessagesReceived } from '../../metrics.ts';
 import { changeBalance } from '../credits/balances.ts';
 import { ALL_DEVICES_ROOM, type Realtime } from '../realtime/realtime.ts';
 import { type DeviceStatus, deviceStatus, hasActiveCredit, secretMatches } from './status.ts';
@@ -217,6 +218,8 @@ export class DeviceGateway {
   private enqueue(topic: string, payload: Buffer): void {
     const parsed = parseTopic(topic);
     if (!parsed) return;
+    // The embedded broker hands back our own commands and configuration too: not counted.
+    if (parsed.kind !== 'cmd' && parsed.kind !== 'config') deviceMessagesReceived.inc({ kind: parsed.kind });
     this.enqueueTask(parsed.serial, () => this.handle(topic, payload));
   }
 

@@ -1,3 +1,4 @@
+import { idSchema, textSchema } from '@fleetport/contracts/fields';
 import { and, eq } from 'drizzle-orm';
 import type { Router } from 'express';
 import { z } from 'zod';
@@ -9,12 +10,12 @@ import { findDevice } from './list.ts';
 
 /** Spec §2 "Device custom box": a title and up to 20 labelled values. */
 export const customBoxSchema = z.object({
-  title: z.string().trim().min(1, 'Give the box a title.').max(60),
+  title: textSchema().min(1, 'Give the box a title.').max(60),
   fields: z
     .array(
       z.object({
-        label: z.string().trim().min(1, 'Each line needs a label.').max(60),
-        value: z.string().trim().max(500),
+        label: textSchema().min(1, 'Each line needs a label.').max(60),
+        value: textSchema({ multiline: true }).max(500),
       }),
     )
     .max(20, 'A box holds at most 20 lines.'),
@@ -35,7 +36,7 @@ export function registerDeviceNotes(registry: RouteRegistry, router: Router, dep
     tag: 'devices',
     access: { permission: 'manage_devices' },
     params: idParam,
-    body: z.object({ body: z.string().trim().min(1, 'Write the note.').max(2000) }),
+    body: z.object({ body: textSchema({ multiline: true }).min(1, 'Write the note.').max(2000) }),
     response: z.object({ id: z.number() }),
     handler: async ({ auth, params, body }) => {
       const row = await findDevice(db, auth, params.id);
@@ -62,7 +63,7 @@ export function registerDeviceNotes(registry: RouteRegistry, router: Router, dep
     summary: 'Deletes a note of a device.',
     tag: 'devices',
     access: { permission: 'manage_devices' },
-    params: idParam.extend({ note: z.coerce.number().int().positive() }),
+    params: idParam.extend({ note: idSchema }),
     response: z.null(),
     handler: async ({ auth, params }) => {
       const row = await findDevice(db, auth, params.id);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ACTION_STATUS_EVENT } from '@fleetport/contracts/action-status';
 import { MAX_BULK_IDS } from '@fleetport/contracts/devices';
+import { idSchema, integerSchema } from '@fleetport/contracts/fields';
 import { GENERATED_PASSWORD_LENGTH, generatePassword } from '@fleetport/contracts/password';
 import { and, inArray } from 'drizzle-orm';
 import type { Router } from 'express';
@@ -33,7 +34,7 @@ export function registerDevicePasswords(registry: RouteRegistry, router: Router,
     summary: 'Generates strong device passwords (spec §9: 16 characters), one per device asked for.',
     tag: 'devices',
     access: { permission: 'manage_devices' },
-    body: z.object({ count: z.number().int().min(1).max(MAX_BULK_IDS).default(1) }),
+    body: z.object({ count: integerSchema({ min: 1, max: MAX_BULK_IDS }).default(1) }),
     response: z.object({ passwords: z.array(z.string()) }),
     handler: ({ body }) => ({
       data: {
@@ -51,7 +52,7 @@ export function registerDevicePasswords(registry: RouteRegistry, router: Router,
     access: { permission: 'manage_devices' },
     body: z.object({
       devices: z
-        .array(z.object({ id: z.number().int().positive(), password: devicePassword }))
+        .array(z.object({ id: idSchema, password: devicePassword }))
         .min(1, 'Choose at least one device.')
         .max(MAX_BULK_IDS)
         .refine(

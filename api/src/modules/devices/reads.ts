@@ -2,6 +2,7 @@ import { csvLine } from '@fleetport/contracts/csv';
 import { TELEMETRY_CATEGORIES } from '@fleetport/contracts/device-protocol';
 import { deviceFilterSchema } from '@fleetport/contracts/device-requests';
 import { counterSteps, type MobileCounter } from '@fleetport/contracts/devices';
+import { INT4_MAX, integerSchema } from '@fleetport/contracts/fields';
 import { MAP_BATCH_SIZE } from '@fleetport/contracts/limits';
 import { and, asc, desc, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import type { Router } from 'express';
@@ -123,6 +124,13 @@ export function registerDeviceReads(registry: RouteRegistry, router: Router, dep
     produces: 'text/csv',
     handler: async ({ auth, query, res }) => {
       const where = deviceConditions(auth, query);
+      const nextBatch = (after: number) =>
+        selectDevices(db, and(where, gt(devices.id, after)))
+          .orderBy(asc(devices.id))
+          .limit(EXPORT_BATCH);
+      // The query is validated and its first batch read before the first byte: until then, a
+      // refused filter or a failing query still gets its own status (422, 500), not a cut file.
+      let batch = await nextBatch(0);
       res.status(200);
       res.setHeader('content-type', 'text/csv; charset=utf-8');
       res.setHeader('content-disposition', 'attachment; filename="devices.csv"');
@@ -130,9 +138,7 @@ export function registerDeviceReads(registry: RouteRegistry, router: Router, dep
       res.write(`\uFEFF${csvLine(EXPORT_FIELDS)}`);
       let after = 0;
       for (;;) {
-        const batch = await selectDevices(db, and(where, gt(devices.id, after)))
-          .orderBy(asc(devices.id))
-          .limit(EXPORT_BATCH);
+        if (after > 0) batch = await nextBatch(after);
         if (batch.length === 0) break;
         const rows = await toDeviceRows(db, batch);
         const text = rows
@@ -155,8 +161,8 @@ export function registerDeviceReads(registry: RouteRegistry, router: Router, dep
     tag: 'devices',
     access: { permission: 'view_devices' },
     query: deviceFilterSchema.extend({
-      after: z.coerce.number().int().min(0).default(0),
-      limit: z.coerce.number().int().min(1).max(POSITION_BATCH).default(POSITION_BATCH),
+      after: integerSchema({ min: 0, max: INT4_MAX }).default(0),
+      limit: integerSchema({ min: 1, max: POSITION_BATCH }).default(POSITION_BATCH),
     }),
     response: z.array(
       z.object({
@@ -243,7 +249,7 @@ export function registerDeviceReads(registry: RouteRegistry, router: Router, dep
     access: { permission: 'view_devices' },
     params: idParam,
     query: z.object({
-      limit: z.coerce.number().int().min(1).max(100).default(50),
+      limit: integerSchema({ min: 1, max: 100 }).default(50),
       before: z.iso.datetime({ offset: true }).optional(),
     }),
     response: z.array(activitySchema),
@@ -351,7 +357,7 @@ export function registerDeviceReads(registry: RouteRegistry, router: Router, dep
     tag: 'devices',
     access: { permission: 'view_devices' },
     params: idParam,
-    query: z.object({ days: z.coerce.number().int().min(1).max(90).default(30) }),
+    query: z.object({ days: integerSchema({ min: 1, max: 90 }).default(30) }),
     response: z.array(
       z.object({ day: z.string(), sim: z.number(), rx_bytes: z.number(), tx_bytes: z.number() }),
     ),

@@ -1,6 +1,7 @@
 import { parseCsv } from '@fleetport/contracts/csv';
 import { macSchema, SERIAL_PATTERN } from '@fleetport/contracts/device-protocol';
 import { deviceFilterSchema } from '@fleetport/contracts/device-requests';
+import { idSchema, textSchema } from '@fleetport/contracts/fields';
 import { and, asc, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import type { Router } from 'express';
 import { z } from 'zod';
@@ -12,7 +13,7 @@ import { contains, listQuerySchema, pickFields } from '../../http/list-query.ts'
 import { idParam, type RouteRegistry } from '../../http/route.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { canSeeCompany } from '../companies/scope.ts';
-import { claimDevice, NOT_CLAIMABLE } from './claim.ts';
+import { ClaimAttempts, claimDevice, LIMITED, NOT_CLAIMABLE } from './claim.ts';
 import { approveIdentities } from './identities.ts';
 import {
   DEVICE_COUNT_CAP,
@@ -33,11 +34,11 @@ import { type CustomBox, customBoxSchema } from './notes.ts';
 
 /** Spec §5: a device is added by serial and MAC address of an approved identity. */
 const addDeviceSchema = z.object({
-  company_id: z.number().int().positive(),
+  company_id: idSchema,
   serial: z.string().trim().regex(SERIAL_PATTERN, 'A serial number is 6–20 letters and digits.'),
   mac: macSchema,
-  name: z.string().trim().min(1).max(120).optional(),
-  description: z.string().trim().max(500).optional(),
+  name: textSchema().min(1).max(120).optional(),
+  description: textSchema({ multiline: true }).max(500).optional(),
 });
 
 const approvedSchema = z.object({
@@ -190,11 +191,17 @@ export function registerDeviceRoutes(registry: RouteRegistry, router: Router, de
     access: { permission: 'manage_devices' },
     body: addDeviceSchema,
     response: deviceSchema,
+    statuses: { 429: 'Too many failed claims (CLAIM_MAX_ATTEMPTS): Retry-After' },
     handler: async ({ auth, body }) => {
       const [company] = await db.select().from(companies).where(eq(companies.id, body.company_id));
       if (!company || !canSeeCompany(auth, company)) throw forbidden();
-      const created = await claimDevice(db, company.id, body);
-      if (created === undefined) throw fieldError('serial', NOT_CLAIMABLE, 'DEVICE_NOT_CLAIMABLE');
+      const attempts = new ClaimAttempts(deps, auth, 'POST /devices');
+      const created = await attempts.attempt(body, () => claimDevice(db, company.id, body));
+      if (created === LIMITED) throw attempts.tooMany();
+      if (created === undefined) {
+        await attempts.audit();
+        throw fieldError('serial', NOT_CLAIMABLE, 'DEVICE_NOT_CLAIMABLE');
+      }
       deps.gateway.forget(body.serial);
       const data = await toDevice(await deviceFor(auth, created));
       return {
@@ -282,7 +289,9 @@ export function registerDeviceRoutes(registry: RouteRegistry, router: Router, de
       "Imports a manufacturer's CSV (serial, mac, secret) into Approved Devices; every row is checked first and nothing is saved when one is wrong.",
     tag: 'devices',
     access: { permission: 'super_admin' },
-    body: z.object({ csv: z.string().min(1, 'Choose a CSV file.').max(20_000_000) }),
+    body: z.object({
+      csv: textSchema({ multiline: true, trim: false }).min(1, 'Choose a CSV file.').max(20_000_000),
+    }),
     response: z.object({ imported: z.number(), skipped: z.number() }),
     handler: async ({ body }) => {
       const { rows, errors } = parseIdentityCsv(body.csv);

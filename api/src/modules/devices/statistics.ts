@@ -1,5 +1,6 @@
 import { CONNECTION_REASONS } from '@fleetport/contracts/device-protocol';
 import { deviceFilterSchema } from '@fleetport/contracts/device-requests';
+import { integerSchema } from '@fleetport/contracts/fields';
 import { and, count, desc, eq, gte, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Router } from 'express';
 import { z } from 'zod';
@@ -88,7 +89,7 @@ export function registerDeviceStatistics(registry: RouteRegistry, router: Router
       'Connection manager (spec §2 Statistics): the connection log of the devices the caller sees, newest first, with spec §8 reasons; `reason` filters.',
     tag: 'statistics',
     access: { permission: 'view_statistics' },
-    query: listQuerySchema(['id'] as const, { reason: z.coerce.number().int().min(0).max(1000).optional() }),
+    query: listQuerySchema(['id'] as const, { reason: integerSchema({ min: 0, max: 1000 }).optional() }),
     response: z.array(
       z.object({
         id: z.number(),
@@ -136,7 +137,7 @@ export function registerDeviceStatistics(registry: RouteRegistry, router: Router
     query: z.object({
       by: z.enum(['day', 'month']).default('month'),
       /** How many days or months back, the current one included. */
-      periods: z.coerce.number().int().min(1).max(366).default(12),
+      periods: integerSchema({ min: 1, max: 366 }).default(12),
     }),
     response: z.array(
       z.object({

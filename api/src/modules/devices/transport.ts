@@ -6,6 +6,7 @@ import { Aedes, type AuthenticateError } from 'aedes';
 import persistenceModule, { type AedesMemoryPersistence } from 'aedes-persistence';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Logger } from 'pino';
+import type { ConnectThrottle } from './connect-throttle.ts';
 
 /**
  * How device messages reach the gateway: an MQTT broker inside the API (aedes, the default: a
@@ -31,6 +32,8 @@ export interface EmbeddedBrokerOptions {
   verify: (serial: string, mac: string, secret: string) => Promise<ConnectVerdict>;
   /** A device's connection ended (cleanly or not): the will, if any, was published first. */
   onDisconnect: (serial: string) => void;
+  /** Slows secret guessing (issue 19); the broker closes it with itself. */
+  throttle: ConnectThrottle;
 }
 
 const DEVICE_PUBLISHES: ReadonlySet<string> = new Set(['hello', 'status', 'telemetry', 'cmd/result']);
@@ -40,6 +43,14 @@ function refusal(): AuthenticateError {
   // One answer for every refusal: the device cannot learn which check failed.
   return Object.assign(new Error('bad user name or password'), { returnCode: 4 }) as AuthenticateError;
 }
+
+/** A banned source address: nothing was checked (docs/device-protocol.md, "Wrong secrets"). */
+function banned(): AuthenticateError {
+  return Object.assign(new Error('not authorized'), { returnCode: 5 }) as AuthenticateError;
+}
+
+/** The protocol is MQTT 3.1.1 (protocol level 4); aedes would also take 3.1 (level 3). */
+const MQTT_3_1_1 = 4;
 
 type AedesPacket = Parameters<AedesMemoryPersistence['storeRetained']>[0];
 
@@ -88,25 +99,46 @@ export class EmbeddedBroker implements DeviceTransport {
   }
 
   async start(onMessage: (topic: string, payload: Buffer) => void): Promise<void> {
-    const { log, verify, onDisconnect } = this.options;
+    const { log, verify, onDisconnect, throttle } = this.options;
     const broker = await Aedes.createBroker({
       persistence: indexedPersistence(),
+      preConnect: (_client, packet, callback) => {
+        // aedes answers levels other than 3 and 4 with CONNACK 1 ("unacceptable protocol
+        // version"); level 3 gets the same answer, so the broker speaks exactly what the
+        // protocol document says.
+        if (packet.protocolVersion !== MQTT_3_1_1) Object.assign(packet, { protocolVersion: 0 });
+        callback(null, true);
+      },
       authenticate: (client, username, password, done) => {
         const id = parseClientId(client.id);
-        if (!id || id.serial !== username || !password) {
-          done(refusal(), false);
-          return;
-        }
-        verify(id.serial, id.mac, password.toString('utf8')).then(
-          (verdict) => (verdict.ok ? done(null, true) : done(refusal(), false)),
-          (error: unknown) => {
-            log.error({ err: error, serial: id.serial }, 'device authentication failed');
-            done(
-              Object.assign(new Error('server unavailable'), { returnCode: 3 }) as AuthenticateError,
-              false,
-            );
-          },
-        );
+        const address = (client.conn as { remoteAddress?: string }).remoteAddress;
+        // A malformed CONNECT is a failure of its address too; it names no serial of its own.
+        const serial = id && id.serial === username && password ? id.serial : '';
+        throttle
+          .attempt(
+            address,
+            serial,
+            async () =>
+              id !== undefined &&
+              serial !== '' &&
+              password !== undefined &&
+              (await verify(id.serial, id.mac, password.toString('utf8'))).ok,
+            () => client.closed,
+          )
+          .then(
+            (outcome) => {
+              if (outcome === 'accepted') done(null, true);
+              else if (outcome === 'banned') done(banned(), false);
+              else if (outcome === 'refused') done(refusal(), false);
+            },
+            (error: unknown) => {
+              log.error({ err: error, serial: id?.serial }, 'device authentication failed');
+              done(
+                Object.assign(new Error('server unavailable'), { returnCode: 3 }) as AuthenticateError,
+                false,
+              );
+            },
+          );
       },
       authorizePublish: (client, packet, callback) => {
         // The broker's own publishes (commands, configuration) have no client.
@@ -160,6 +192,11 @@ export class EmbeddedBroker implements DeviceTransport {
     this.server = server;
   }
 
+  /** Devices connected to this broker now (metrics). */
+  get connectedClients(): number {
+    return this.broker?.connectedClients ?? 0;
+  }
+
   get port(): number {
     const address = this.server?.address();
     return typeof address === 'object' && address ? address.port : 0;
@@ -181,6 +218,7 @@ export class EmbeddedBroker implements DeviceTransport {
     const broker = this.broker;
     this.server = undefined;
     this.broker = undefined;
+    this.options.throttle.close();
     if (broker) await new Promise<void>((resolve) => broker.close(() => resolve()));
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
   }

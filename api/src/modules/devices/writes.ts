@@ -8,6 +8,7 @@ import {
 } from '@fleetport/contracts/device-protocol';
 import { bulkDevicesSchema } from '@fleetport/contracts/device-requests';
 import { DEVICE_ACTIONS } from '@fleetport/contracts/devices';
+import { idSchema, isStorableJson, textSchema, unstorableJsonMessage } from '@fleetport/contracts/fields';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Router } from 'express';
 import { z } from 'zod';
@@ -18,13 +19,13 @@ import { conflict, fieldError, forbidden } from '../../http/errors.ts';
 import { idParam, type RouteRegistry } from '../../http/route.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { canSeeCompany } from '../companies/scope.ts';
-import { claimable, claimDevice, NOT_CLAIMABLE } from './claim.ts';
+import { CLAIM_LIMITED, ClaimAttempts, claimable, claimDevice, LIMITED, NOT_CLAIMABLE } from './claim.ts';
 import { deviceConditions, deviceSchema, findDevice, toDeviceRows } from './list.ts';
 
 const editDeviceSchema = z
   .object({
-    name: z.string().trim().min(1, 'Enter a name.').max(120),
-    description: z.string().trim().max(500).nullable(),
+    name: textSchema().min(1, 'Enter a name.').max(120),
+    description: textSchema({ multiline: true }).max(500).nullable(),
     monitoring: z.boolean(),
     dynamic_interval_s: z.number().int().min(DYNAMIC_INTERVAL_S.min).max(DYNAMIC_INTERVAL_S.max),
     static_interval_s: z.number().int().min(STATIC_INTERVAL_S.min).max(STATIC_INTERVAL_S.max),
@@ -34,7 +35,7 @@ const editDeviceSchema = z
 const claimRowSchema = z.object({
   serial: z.string().trim().regex(SERIAL_PATTERN, 'A serial number is 6–20 letters and digits.'),
   mac: macSchema,
-  name: z.string().trim().min(1).max(120).optional(),
+  name: textSchema().min(1).max(120).optional(),
 });
 
 /** The serial a row names, as typed, for its answer (even when the row is wrong). */
@@ -45,9 +46,11 @@ const serialOf = (raw: unknown): string =>
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 /** Add device from a file or a list: every row gets its own answer; the good rows are added. */
 const MAX_BATCH = 1000;
+/** A row of a file or list, checked on its own later; only what no database column can hold is refused here. */
+const rawRow = z.unknown().refine(isStorableJson, { error: unstorableJsonMessage });
 const batchSchema = z.object({
-  company_id: z.number().int().positive(),
-  devices: z.array(z.unknown()).min(1, 'Add at least one device.').max(MAX_BATCH),
+  company_id: idSchema,
+  devices: z.array(rawRow).min(1, 'Add at least one device.').max(MAX_BATCH),
 });
 
 const rowResultSchema = z.object({
@@ -173,7 +176,7 @@ export function registerDeviceWrites(registry: RouteRegistry, router: Router, de
     tag: 'devices',
     access: { permission: 'manage_devices' },
     params: idParam,
-    body: z.object({ tag_ids: z.array(z.number().int().positive()).max(50) }),
+    body: z.object({ tag_ids: z.array(idSchema).max(50) }),
     response: deviceSchema,
     handler: async ({ auth, params, body }) => {
       const row = await findDevice(db, auth, params.id);
@@ -205,9 +208,14 @@ export function registerDeviceWrites(registry: RouteRegistry, router: Router, de
     access: { permission: 'manage_devices' },
     body: batchSchema,
     response: z.object({ added: z.number(), rows: z.array(rowResultSchema) }),
+    statuses: {
+      429: 'Too many failed claims (CLAIM_MAX_ATTEMPTS): Retry-After; rows after the limit answer it too',
+    },
     handler: async ({ auth, body }) => {
       const [company] = await db.select().from(companies).where(eq(companies.id, body.company_id));
       if (!company || !canSeeCompany(auth, company)) throw forbidden();
+      // Each row checked is one claim attempt; only the rows that fail count (ClaimAttempts).
+      const attempts = new ClaimAttempts(deps, auth, 'POST /devices/batch');
       const rows: z.infer<typeof rowResultSchema>[] = [];
       const seen = new Set<string>();
       for (const [index, raw] of body.devices.entries()) {
@@ -232,13 +240,18 @@ export function registerDeviceWrites(registry: RouteRegistry, router: Router, de
           continue;
         }
         seen.add(parsed.data.serial);
-        const id = await claimDevice(db, company.id, parsed.data);
-        if (id === undefined) rows.push({ row: index + 1, serial, ok: false, message: NOT_CLAIMABLE });
+        const id = await attempts.attempt(parsed.data, () => claimDevice(db, company.id, parsed.data));
+        if (id === LIMITED) {
+          // Stopped before anything was checked: the request is refused as a whole.
+          if (attempts.checked === 0) throw attempts.tooMany();
+          rows.push({ row: index + 1, serial, ok: false, message: CLAIM_LIMITED });
+        } else if (id === undefined) rows.push({ row: index + 1, serial, ok: false, message: NOT_CLAIMABLE });
         else {
           gateway.forget(parsed.data.serial);
           rows.push({ row: index + 1, serial, ok: true, id });
         }
       }
+      await attempts.audit();
       const added = rows.filter((row) => row.ok).length;
       return {
         status: added > 0 ? 201 : 200,
@@ -260,25 +273,38 @@ export function registerDeviceWrites(registry: RouteRegistry, router: Router, de
       'Verify devices (spec §2): whether each serial and MAC address can be added, before adding them. Answers yes or no only.',
     tag: 'devices',
     access: { permission: 'manage_devices' },
-    body: z.object({ devices: z.array(z.unknown()).min(1).max(MAX_BATCH) }),
+    body: z.object({ devices: z.array(rawRow).min(1).max(MAX_BATCH) }),
     response: z.array(rowResultSchema),
-    handler: async ({ body }) => {
+    statuses: {
+      429: 'Too many failed claims (CLAIM_MAX_ATTEMPTS): Retry-After; rows after the limit answer it too',
+    },
+    handler: async ({ auth, body }) => {
+      // A verification tells as much as a claim: its failures count the same (ClaimAttempts).
+      const attempts = new ClaimAttempts(deps, auth, 'POST /devices/verify');
       const rows: z.infer<typeof rowResultSchema>[] = [];
       for (const [index, raw] of body.devices.entries()) {
         const parsed = claimRowSchema.safeParse(raw);
         const serial = parsed.success ? parsed.data.serial : serialOf(raw);
-        const ok = parsed.success && (await claimable(db, parsed.data)) !== undefined;
+        if (!parsed.success) {
+          rows.push({
+            row: index + 1,
+            serial,
+            ok: false,
+            message: parsed.error.issues[0]?.message ?? NOT_CLAIMABLE,
+          });
+          continue;
+        }
+        const found = await attempts.attempt(parsed.data, () => claimable(db, parsed.data));
+        if (found === LIMITED && attempts.checked === 0) throw attempts.tooMany();
+        const ok = found !== LIMITED && found !== undefined;
         rows.push({
           row: index + 1,
           serial,
           ok,
-          ...(ok
-            ? {}
-            : {
-                message: parsed.success ? NOT_CLAIMABLE : (parsed.error.issues[0]?.message ?? NOT_CLAIMABLE),
-              }),
+          ...(ok ? {} : { message: found === LIMITED ? CLAIM_LIMITED : NOT_CLAIMABLE }),
         });
       }
+      await attempts.audit();
       return { data: rows, audit: false };
     },
   });
@@ -441,7 +467,7 @@ export function registerDeviceWrites(registry: RouteRegistry, router: Router, de
     tag: 'devices',
     access: { permission: 'manage_devices' },
     params: idParam,
-    body: z.object({ command: z.string().trim().min(1, 'Enter a command.').max(1000) }),
+    body: z.object({ command: textSchema().min(1, 'Enter a command.').max(1000) }),
     response: z.object({ id: z.number() }),
     statuses: { 409: 'the device is not connected' },
     handler: async ({ auth, params, body }) =>

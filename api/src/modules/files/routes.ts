@@ -1,5 +1,6 @@
 import { open } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
+import { idSchema, textSchema } from '@fleetport/contracts/fields';
 import { and, asc, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import type { Router } from 'express';
 import { z } from 'zod';
@@ -48,10 +49,10 @@ const SORTABLE = {
   created_at: files.createdAt,
 } satisfies Record<(typeof FIELDS)[number], unknown>;
 
-const companyId = z.coerce.number().int().positive().max(2_147_483_647);
+const companyId = idSchema;
 const uploadFields = z.object({
   company_id: companyId,
-  description: z.string().trim().max(500, 'must be at most 500 characters').optional(),
+  description: textSchema({ multiline: true }).max(500, 'must be at most 500 characters').optional(),
 });
 
 const toFile = (row: typeof files.$inferSelect) => ({

@@ -1,3 +1,4 @@
+import { textSchema } from '@fleetport/contracts/fields';
 import { isPermission } from '@fleetport/contracts/permissions';
 import type { RoleScope } from '@fleetport/contracts/roles';
 import { eq } from 'drizzle-orm';
@@ -105,7 +106,7 @@ export function registerImpersonationRoutes(registry: RouteRegistry, router: Rou
       'The user grants the admins who asked access to their account for 24 hours (the link from the request e-mail).',
     tag: 'users',
     access: { signedIn: true },
-    params: z.object({ token: z.string().min(16).max(200) }),
+    params: z.object({ token: textSchema({ trim: false }).min(16).max(200) }),
     response: accessLimit,
     statuses: { 422: 'The link has expired or was already used' },
     handler: async ({ auth, params }) => {

@@ -1,3 +1,4 @@
+import { integerSchema, textSchema } from '@fleetport/contracts/fields';
 import { desc, eq } from 'drizzle-orm';
 import type { NextFunction, Request, Response, Router } from 'express';
 import { z } from 'zod';
@@ -7,8 +8,8 @@ import { notFound, validationFailed } from '../../http/errors.ts';
 import { issuesToErrors } from '../../http/route.ts';
 
 const outboxQuery = z.object({
-  to: z.string().trim().toLowerCase().max(254).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  to: textSchema().toLowerCase().max(254).optional(),
+  limit: integerSchema({ min: 1, max: 100 }).default(20),
 });
 
 const LOOPBACK = /^(?:127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;

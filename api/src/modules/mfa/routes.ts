@@ -1,3 +1,4 @@
+import { textSchema } from '@fleetport/contracts/fields';
 import { eq } from 'drizzle-orm';
 import type { Request, Response, Router } from 'express';
 import { z } from 'zod';
@@ -67,7 +68,7 @@ export function registerMfaRoutes(registry: RouteRegistry, router: Router, deps:
     tag: 'account',
     access: { signedIn: true },
     incompleteAccount: true,
-    body: z.object({ code: z.string().trim().min(1, 'is required').max(16), ...mfaFields }),
+    body: z.object({ code: textSchema().min(1, 'is required').max(16), ...mfaFields }),
     response: mfaState,
     statuses: { 403: 'MFA_REQUIRED: prove the current factor and repeat' },
     handler: async ({ req, res, auth, body }) => {

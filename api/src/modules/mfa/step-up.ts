@@ -1,4 +1,5 @@
 import { createHmac, randomInt, randomUUID } from 'node:crypto';
+import { textSchema } from '@fleetport/contracts/fields';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -21,7 +22,7 @@ export const CHALLENGE_MAX_ATTEMPTS = 5;
  * the challenge's id as `session_uuid` or `session_id`. Spread into a route's body schema.
  */
 export const mfaFields = {
-  session_code: z.string().trim().max(32).optional(),
+  session_code: textSchema().max(32).optional(),
   session_uuid: z.uuid().optional(),
   session_id: z.uuid().optional(),
 };

@@ -1,3 +1,4 @@
+import { bigIdSchema } from '@fleetport/contracts/fields';
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Router } from 'express';
 import { z } from 'zod';
@@ -64,7 +65,7 @@ export function registerNotificationRoutes(registry: RouteRegistry, router: Rout
     summary: 'Marks the given notifications of the caller as seen.',
     tag: 'notifications',
     access: { signedIn: true },
-    body: z.object({ id: z.array(z.number().int().positive()).max(1000) }),
+    body: z.object({ id: z.array(bigIdSchema).max(1000) }),
     handler: async ({ auth, body }) => {
       if (body.id.length === 0) return { data: { updated: 0 } };
       const updated = await db

@@ -1,3 +1,4 @@
+import { isStorableJson, textSchema, unstorableJsonMessage } from '@fleetport/contracts/fields';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Router } from 'express';
 import { z } from 'zod';
@@ -10,12 +11,14 @@ import type { RouteRegistry } from '../../http/route.ts';
 /** Per-user key/value storage of console preferences (spec §7 "Storage"). */
 export const STORAGE_LIMITS = { keyLength: 100, valueBytes: 64 * 1024, entries: 500 } as const;
 
-const key = z
-  .string()
+const key = textSchema({ trim: false })
   .min(1, 'is required')
   .max(STORAGE_LIMITS.keyLength, `must be at most ${STORAGE_LIMITS.keyLength} characters`);
 /** Any JSON value; stored as its JSON text. */
-const value = z.unknown().refine((v) => v !== undefined, 'is required');
+const value = z
+  .unknown()
+  .refine((v) => v !== undefined, 'is required')
+  .refine(isStorableJson, { error: unstorableJsonMessage });
 const entrySchema = z.object({ key: z.string(), value: z.unknown() });
 
 function encode(input: unknown, source: string): string {

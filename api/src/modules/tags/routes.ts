@@ -1,3 +1,4 @@
+import { idSchema, textSchema } from '@fleetport/contracts/fields';
 import { editTagSchema, newTagSchema } from '@fleetport/contracts/tags';
 import { and, asc, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Router } from 'express';
@@ -23,9 +24,9 @@ export const tagSchema = z.object({
 const FIELDS = ['id', 'company_id', 'company_name', 'name', 'description', 'color', 'created_at'] as const;
 
 const listQuery = listQuerySchema(FIELDS, {
-  company_id: z.coerce.number().int().positive().optional(),
-  name: z.string().trim().max(200).optional().describe('the name contains this'),
-  company_name: z.string().trim().max(200).optional().describe("the company's name contains this"),
+  company_id: idSchema.optional(),
+  name: textSchema().max(200).optional().describe('the name contains this'),
+  company_name: textSchema().max(200).optional().describe("the company's name contains this"),
 });
 
 /**

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { idSchema } from '@fleetport/contracts/fields';
 import { acceptInvitationSchema, INVITATION_LIFETIME_S, inviteUserSchema } from '@fleetport/contracts/users';
 import { and, asc, count, desc, eq, gt, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Router } from 'express';
@@ -47,7 +48,7 @@ const FIELDS = [
 ] as const;
 
 const listQuery = listQuerySchema(FIELDS, {
-  company_id: z.coerce.number().int().positive().optional(),
+  company_id: idSchema.optional(),
 });
 
 const invalidLink = () =>
@@ -179,7 +180,7 @@ export function registerInvitationRoutes(registry: RouteRegistry, router: Router
       "The roles the caller may give in a company (spec §6: the inviter's built-in roles plus the company's custom roles).",
     tag: 'users',
     access: { permission: 'manage_user_invitations' },
-    query: z.object({ company_id: z.coerce.number().int().positive() }),
+    query: z.object({ company_id: idSchema }),
     response: z.array(z.object({ id: z.number(), name: z.string(), title: z.string(), custom: z.boolean() })),
     handler: async ({ auth, query }) => {
       const [company] = await db.select().from(companies).where(eq(companies.id, query.company_id));

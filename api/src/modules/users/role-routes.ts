@@ -1,3 +1,4 @@
+import { idSchema } from '@fleetport/contracts/fields';
 import type { Permission } from '@fleetport/contracts/permissions';
 import { editRoleSchema, newRoleSchema } from '@fleetport/contracts/role-forms';
 import { and, asc, count, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
@@ -41,7 +42,7 @@ const FIELDS = [
 ] as const;
 
 const listQuery = listQuerySchema(FIELDS, {
-  company_id: z.coerce.number().int().positive().optional(),
+  company_id: idSchema.optional(),
 });
 
 /** A custom role's name: its title as a slug (the built-in names are the spec's). */

@@ -1,3 +1,4 @@
+import { idSchema, textSchema } from '@fleetport/contracts/fields';
 import { changeUserRoleSchema } from '@fleetport/contracts/users';
 import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Router } from 'express';
@@ -41,10 +42,10 @@ const FIELDS = [
 ] as const;
 
 const listQuery = listQuerySchema(FIELDS, {
-  company_id: z.coerce.number().int().positive().optional(),
-  role_id: z.coerce.number().int().positive().optional(),
-  email: z.string().trim().max(200).optional().describe('the address contains this'),
-  company_name: z.string().trim().max(200).optional().describe("the company's name contains this"),
+  company_id: idSchema.optional(),
+  role_id: idSchema.optional(),
+  email: textSchema().max(200).optional().describe('the address contains this'),
+  company_name: textSchema().max(200).optional().describe("the company's name contains this"),
 });
 
 const userRow = {
