@@ -23,7 +23,7 @@ export interface ApiDeps {
   keys: Keys;
   sessions: SessionService;
   loginFailures: FailureCounter;
-  /** Failed device claims per user and company (CLAIM_MAX_ATTEMPTS, issue 19). */
+  /** Failed device claims per user and company (CLAIM_MAX_ATTEMPTS). */
   claimFailures: FailureCounter;
   realtime: Realtime;
   notifications: NotificationService;

@@ -20,7 +20,7 @@ const issues = (schema: z.ZodType, value: unknown) => {
     : result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
 };
 
-describe('idSchema (issue 19: ids within the database range)', () => {
+describe('idSchema (ids within the database range)', () => {
   const query = z.object({ company_id: idSchema.optional() });
 
   it('takes 1 to 2147483647, as a number or as the text of one', () => {
@@ -75,7 +75,7 @@ describe('idSchema (issue 19: ids within the database range)', () => {
   });
 });
 
-describe('textSchema (issue 19: no control characters)', () => {
+describe('textSchema (no control characters)', () => {
   const form = z.object({
     name: textSchema().min(1, 'is required').max(20, 'must be at most 20 characters'),
     description: textSchema({ multiline: true }).optional(),

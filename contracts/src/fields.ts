@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The two field schemas every request is built from (issue 19: bad input never answers 5xx),
+ * The two field schemas every request is built from (bad input never answers 5xx),
  * for the console and the API alike:
  *
  * - {@link integerSchema} (and {@link idSchema}, a row id): a whole number within what its

@@ -3,7 +3,7 @@ import { signIn, urlFor } from './sign-in.ts';
 import { E2E_PASSWORD } from './support.ts';
 
 /**
- * Issue 19: continue_url after sign-in (spec §5) and redirect_uri of logout (spec §7) are
+ * Open redirects: continue_url after sign-in (spec §5) and redirect_uri of logout (spec §7) are
  * followed only on the console's own origin, in a real Chromium through the edge and the API.
  */
 const HOST = 'acme.localhost';

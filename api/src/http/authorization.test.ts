@@ -1411,7 +1411,7 @@ describe('authorisation matrix', () => {
 });
 
 /**
- * Issue 19 point 5: a company the caller cannot see is answered exactly as one that does not
+ * The existence oracle: a company the caller cannot see is answered exactly as one that does not
  * exist. The fields by which a request names a company; every route of the OpenAPI document with
  * one (path, query or body, nested objects too) needs its probes below.
  */
@@ -1594,7 +1594,7 @@ const comparable = (answer: Answer) => ({
       : { data: answer.body?.data, meta: answer.body?.meta, errors: answer.body?.errors },
 });
 
-describe('existence oracle (issue 19 point 5)', () => {
+describe('existence oracle', () => {
   it('every route that names a company has probes', async () => {
     const document = await fx.client().get('/api/openapi.json', { xhr: false });
     const naming = routesNamingACompany(document.body.paths);

@@ -13,7 +13,7 @@ async function failureOf(fx: ApiFixture, query: ReturnType<typeof sql>): Promise
   }
 }
 
-describe('inputRefusedByDatabase (issue 19: the net under the field schemas)', () => {
+describe('inputRefusedByDatabase (the net under the field schemas)', () => {
   let fx: ApiFixture;
   beforeAll(async () => {
     fx = await startTestApi();

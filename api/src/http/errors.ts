@@ -54,7 +54,7 @@ export const tooManyRequests = (message: string, retryAfterS: number) =>
 const INPUT_SQLSTATES = new Set(['22001', '22003', '22007', '22008', '22021', '22P02', '22P05']);
 
 /**
- * The safety net under the field schemas (issue 19): a database error caused by a value of the
+ * The safety net under the field schemas: a database error caused by a value of the
  * request is the caller's 422, not an internal error. The schemas (`@fleetport/contracts/fields`)
  * refuse such values first, naming the field; this only catches a field that escaped them.
  * Looks through wrapped errors (Drizzle's DrizzleQueryError keeps the driver's in `cause`).

@@ -91,7 +91,7 @@ export function registerCreditRoutes(registry: RouteRegistry, router: Router, de
     return type;
   };
 
-  // A company the caller may not see is answered as a missing one: the same 403 (issue 19).
+  // A company the caller may not see is answered as a missing one: the same 403.
   const companyFor = (auth: AuthContext, id: number) => visibleCompanyById(db, auth, id);
 
   /** After commit: creditAmountTooLow to the users who manage credits in each company that ran low. */

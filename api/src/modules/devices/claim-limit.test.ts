@@ -13,7 +13,7 @@ import {
 import { hashPassword } from '../auth/passwords.ts';
 import { CLAIM_LIMITED, NOT_CLAIMABLE } from './claim.ts';
 
-// Issue 19 point 3: claim guessing (Teltonika RMS CVE-2023-32346). Three failures per user and
+// Claim guessing (Teltonika RMS CVE-2023-32346). Three failures per user and
 // nine per company in the window here, so that the tests stay short.
 const MAX = 3;
 

@@ -19,7 +19,7 @@ const COMPANY_FACTOR = 3;
 export const LIMITED: unique symbol = Symbol('claim limit reached');
 
 /**
- * Claim guessing (issue 19, the class of Teltonika RMS CVE-2023-32346): each serial and MAC checked
+ * Claim guessing (the class of Teltonika RMS CVE-2023-32346): each serial and MAC checked
  * against the approved identities counts against the caller (CLAIM_MAX_ATTEMPTS per
  * CLAIM_WINDOW_S) and the caller's company (three times that) before it is checked, so parallel
  * requests cannot slip past; a claim that succeeds is taken back. Only failures count, so an

@@ -10,7 +10,7 @@ import { addressKey, ConnectThrottle, refusalDelayMs } from './connect-throttle.
 import { secretDigest } from './status.ts';
 import { EmbeddedBroker } from './transport.ts';
 
-// Issue 19 point 4: secret guessing on the embedded broker. No test here waits on or measures
+// Secret guessing on the embedded broker. No test here waits on or measures
 // real time: the throttle's clock and sleep are the test's, and what is counted is how many
 // CONNECTs reached the identity check.
 
@@ -124,7 +124,7 @@ describe('refusalDelayMs and addressKey', () => {
   });
 });
 
-describe('the embedded broker throttles failed CONNECTs (issue 19)', () => {
+describe('the embedded broker throttles failed CONNECTs', () => {
   it('a burst of 100 wrong secrets for one serial: five are checked, then one at a time behind a growing delay; the genuine device gets in meanwhile', async () => {
     const harness = await startBroker({ maxAddressFailures: 1000, sleep: 'held' });
     const answered: (string | number)[] = [];

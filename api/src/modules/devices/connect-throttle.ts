@@ -1,7 +1,7 @@
 import { isIPv6 } from 'node:net';
 import { type FailureCounter, MemoryFailureCounter } from '../auth/rate-limit.ts';
 
-/** Failed CONNECTs of one serial answered at once; later wrong answers wait (issue 19). */
+/** Failed CONNECTs of one serial answered at once; later wrong answers wait. */
 export const FREE_SERIAL_FAILURES = 5;
 const FIRST_DELAY_MS = 1_000;
 /** Below a device's CONNACK timeout (the simulator's is 30 s), so a slow "no" is still a "no". */
@@ -47,7 +47,7 @@ export interface ConnectThrottleOptions {
 
 /**
  * Slows secret guessing on the embedded broker without ever refusing the right secret for being
- * throttled (issue 19, point 4):
+ * throttled:
  * - the checks of one source address run one at a time, so a burst cannot outrun its count;
  * - an address past `maxAddressFailures` in the window is banned: answered at once, unchecked;
  * - after FREE_SERIAL_FAILURES wrong answers for a serial, each further wrong answer waits

@@ -32,7 +32,7 @@ export interface EmbeddedBrokerOptions {
   verify: (serial: string, mac: string, secret: string) => Promise<ConnectVerdict>;
   /** A device's connection ended (cleanly or not): the will, if any, was published first. */
   onDisconnect: (serial: string) => void;
-  /** Slows secret guessing (issue 19); the broker closes it with itself. */
+  /** Slows secret guessing; the broker closes it with itself. */
   throttle: ConnectThrottle;
 }
 

@@ -190,11 +190,16 @@ export class Realtime {
   }
 
   /**
-   * Sessions ended: their sockets are disconnected (with Redis, on every API instance), the same
-   * way as a user change. The console reconnects, which only a live session's cookies pass.
+   * Sessions ended: their sockets are told and disconnected (with Redis, on every API instance),
+   * the same way as a user change. The console reconnects, which only a live session's cookies
+   * pass.
    */
   sessionsEnded(sessionIds: readonly string[]): void {
-    this.io.in(sessionIds.map(sessionRoom)).disconnectSockets(false);
+    const rooms = sessionIds.map(sessionRoom);
+    // Told first, so an open console asks who it is (GET /user: a 401 ends at the login page)
+    // rather than sitting on a socket that can no longer come back.
+    this.io.in(rooms).emit(EVENTS.userChanged, { session_ended: true });
+    this.io.in(rooms).disconnectSockets(false);
   }
 
   emit(channel: string, event: string, payload: unknown): void {

@@ -17,7 +17,7 @@ import { DEVICE_STATUS_EVENT } from '../devices/gateway.ts';
 import { DEVICES_CHANNEL, REALTIME_PATH } from './realtime.ts';
 
 /**
- * Issue 19 point 2: no socket outlives its session. Whatever ends a session (logout, password or
+ * No socket outlives its session. Whatever ends a session (logout, password or
  * MFA change, impersonation start or end, expiry), its sockets are disconnected within a second,
  * on every API instance, and cannot subscribe or connect again.
  */
@@ -62,7 +62,7 @@ const ending = (socket: Socket) =>
 
 const sessionIdOf = (client: TestClient) => decodeJwt(client.cookie('fp_access') as string).sid as string;
 
-describe('sockets end with their session (issue 19 point 2)', () => {
+describe('sockets end with their session', () => {
   let fx: ApiFixture;
   let eastId: number;
   /** A live session's socket on the same device channel: proves the probe events are sent. */
@@ -124,12 +124,16 @@ describe('sockets end with their session (issue 19 point 2)', () => {
     const client = await fx.login(await addUser());
     const cookie = cookieOf(client);
     const { socket, heard } = await listening(cookie);
+    // Told before it goes, so the open console asks who it is and lands on the login page.
+    const told: unknown[] = [];
+    socket.on('UserChanged', (event) => told.push(event));
     const ended = ending(socket);
     expect((await client.post('/api/account/token/revoke')).status).toBeLessThan(300);
     const answered = performance.now();
     const { reason, at } = await ended;
     expect(reason).toBe('io server disconnect');
     expect(at - answered).toBeLessThan(1000);
+    expect(told).toEqual([{ session_ended: true }]);
     await expectDead(heard, cookie);
   });
 
@@ -245,7 +249,7 @@ describe('sockets end with their session (issue 19 point 2)', () => {
 
 // Two API instances on one PostgreSQL database, fanned out through Redis (as in realtime.test.ts).
 describe.runIf(testStore() === 'postgres' && process.env.REDIS_URL)(
-  'sockets end with their session on every API instance (issue 19 point 2, Redis adapter)',
+  'sockets end with their session on every API instance (Redis adapter)',
   () => {
     let first: ApiFixture;
     let second: ApiFixture;
