@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
 
 const api = (name: string, store: 'pglite' | 'postgres'): TestProjectConfiguration => ({
@@ -20,6 +21,9 @@ const apiProjects = [
 
 export default defineConfig({
   test: {
+    // Vitest's default on a 2-core machine is one worker, which leaves a core idle while a test
+    // waits on its servers (most of the suite's time): two workers, whatever the core count.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { test: { name: 'contracts', include: ['contracts/src/**/*.test.ts'] } },
       { test: { name: 'theme-server', include: ['theme-server/src/**/*.test.ts'] } },
