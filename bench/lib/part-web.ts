@@ -10,7 +10,7 @@ import { freePort, type ServerChild, startServerChild, stop, track } from './pro
 import { table, verdict } from './stats.ts';
 
 /**
- * Part 7: the console's first load (issue 4 performance goal): the first-load JavaScript of
+ * Part 7: the console's first load (the performance goal): the first-load JavaScript of
  * the shell's pages (gzip, from the build's manifest) and Lighthouse's performance score of the
  * login page and the signed-in shell, in Debian's Chromium, against the real edge serving the
  * build snapshot and the real API on a fresh PGlite store with the demo world.

@@ -9,7 +9,7 @@ import {
 } from './devices.ts';
 import { INT4_MAX, idSchema, integerSchema, textSchema } from './fields.ts';
 
-/** The device list's request schemas (issue 6): the filters and the bulk actions. */
+/** The device list's request schemas: the filters and the bulk actions. */
 
 /** The filters above the devices grid, as query parameters (the list, the export and bulk actions). */
 export const deviceFilterSchema = z.object({

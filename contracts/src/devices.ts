@@ -1,7 +1,7 @@
 import type { ConnectionGeneration } from './format.ts';
 
 /**
- * The device list's vocabulary shared by the API and the console (issue 6; spec §2
+ * The device list's vocabulary shared by the API and the console (spec §2
  * /management/devices, §4 "Device online label", §9 connection types): statuses, the filters
  * above the grid, the bulk actions and the device actions a user may start.
  */

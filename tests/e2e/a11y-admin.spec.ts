@@ -3,7 +3,7 @@ import { seriousViolations } from './axe.ts';
 import { signIn, urlFor } from './sign-in.ts';
 
 /**
- * Issue 5: axe-core finds no serious or critical violation on the administration pages and
+ * axe-core finds no serious or critical violation on the administration pages and
  * their dialogs, light and dark: the company tree and page, users, invitations, roles, tags,
  * credit codes and System services, as the super admin sees them on the default brand.
  */

@@ -3,7 +3,7 @@ import { seriousViolations } from './axe.ts';
 import { signIn, urlFor } from './sign-in.ts';
 
 /**
- * Issue 4: axe-core finds no serious or critical violation on the shell and the account pages,
+ * axe-core finds no serious or critical violation on the shell and the account pages,
  * light and dark, for each shipped brand; and the shell's screenshots at 1440 and 390 px, light
  * and dark, saved as artifacts of the run (test-results/, not committed).
  */

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { signIn, urlFor } from './sign-in.ts';
 
 /**
- * Issue 4: a super admin's announcement reaches every user of a company subtree, live: it is
+ * A super admin's announcement reaches every user of a company subtree, live: it is
  * created on the server and appears in an open console's bell without a reload (spec §4
  * "Notification": new notifications arrive through the realtime channel and are prepended).
  */

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { callApi, signIn, urlFor } from './sign-in.ts';
 
 /**
- * Brands in the console (issue 5 point 8): a super admin's session administers brands through
+ * Brands in the console: a super admin's session administers brands through
  * the edge (which asks the API about the session), an owner company's admin edits the look of
  * its brand and nothing else, and the edge serves a saved brand on its host names at once.
  */

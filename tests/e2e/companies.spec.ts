@@ -4,7 +4,7 @@ import { callApi, signIn, urlFor } from './sign-in.ts';
 import { E2E_PASSWORD } from './support.ts';
 
 /**
- * Issue 5, companies (spec §2 routes and dialogs, §5 form rules, §6 roles, §9 tier labels),
+ * Companies (spec §2 routes and dialogs, §5 form rules, §6 roles, §9 tier labels),
  * against the real edge, API and database: a subsidiary two levels deep, seen in the tree,
  * moved, edited and deleted; and the roles that may not write see no way to.
  */

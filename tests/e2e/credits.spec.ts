@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { signIn, urlFor } from './sign-in.ts';
 
 /**
- * Issue 5, credits and data (spec §2 dialogs, §4 'Used / Not Used', §5 rules, §9 2 GB a credit),
+ * Credits and data (spec §2 dialogs, §4 'Used / Not Used', §5 rules, §9 2 GB a credit),
  * on the default brand (the only one with the data feature), against the real stack: a pool,
  * a credit code that takes the whole balance, its activation in another company (once), and
  * data bought with the spec's confirmation text after the data agreement.

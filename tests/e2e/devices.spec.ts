@@ -6,7 +6,7 @@ import { callApi, signIn, urlFor } from './sign-in.ts';
 import { E2E_FLEET_CSV, E2E_FLEET_SEED, E2E_FLEET_SIZE, E2E_MQTT_PORT } from './support.ts';
 
 /**
- * Issue 6, devices in the console, against the real API and its embedded broker, with a simulated
+ * Devices in the console, against the real API and its embedded broker, with a simulated
  * fleet that speaks only the device protocol (device-sim): the devices page shows the fleet live,
  * a device cut off in the simulator turns Offline in the open table without a reload, a reboot
  * from the device page reports through the 'Action status' modal until the device is back, and

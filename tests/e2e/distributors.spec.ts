@@ -3,7 +3,7 @@ import { signIn, urlFor } from './sign-in.ts';
 import { E2E_API_PORT } from './support.ts';
 
 /**
- * Issue 5, distributors (spec §2 'Invite new company', §5 e-mail required): an admin invites an
+ * Distributors (spec §2 'Invite new company', §5 e-mail required): an admin invites an
  * address; the invitee names a new company from the captured e-mail's link and becomes its
  * first admin, under the inviter's company.
  */

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { signIn, urlFor } from './sign-in.ts';
 
 /**
- * Issue 5, tags (spec §2 /tags, /tag/{id}, 'New tag'; §5: company and name required,
+ * Tags (spec §2 /tags, /tag/{id}, 'New tag'; §5: company and name required,
  * description optional): made from a company's Tags tab with a colour, found in the list,
  * opened, edited and deleted; an end user reads tags but has no way to write them.
  */

@@ -6,7 +6,7 @@ import { signIn } from './sign-in.ts';
 import { E2E_WEB_DIST } from './support.ts';
 
 /**
- * Issue 4, spec §4 "Update prompt" and spec §2 "Update notice", through the real servers: the
+ * Spec §4 "Update prompt" and spec §2 "Update notice", through the real servers: the
  * build's version.json changes under the running edge and API (a deploy), the API announces it
  * on `public-app`, and an open console offers to reload.
  */

@@ -3,7 +3,7 @@ import { callApi, signIn, urlFor } from './sign-in.ts';
 import { E2E_API_PORT } from './support.ts';
 
 /**
- * Issue 5, users (spec §2 'Invite new user', /users, /users/invitations, §5, §6): an admin
+ * Users (spec §2 'Invite new user', /users, /users/invitations, §5, §6): an admin
  * invites an address into a new subsidiary; the invitee accepts from the captured e-mail,
  * signs in and sees only what a guest may; a role change reaches the invitee's open console
  * without a reload.

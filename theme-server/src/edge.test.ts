@@ -118,7 +118,7 @@ describe('edge: configuration and health', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
   });
 
-  it('lets the console load map tiles from the configured host only (issue 6 map)', async () => {
+  it('lets the console load map tiles from the configured host only (the map)', async () => {
     const csp = (await fixture.get('/management/devices')).headers['content-security-policy'] ?? '';
     expect(csp).toMatch(/img-src 'self' data: blob: https:\/\/tile\.openstreetmap\.org;/);
     const mapped = await startFixture({

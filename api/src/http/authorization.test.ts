@@ -13,7 +13,7 @@ import {
 } from '../testing/fixtures.ts';
 
 /**
- * The authorisation matrix (issue 3): every route of the OpenAPI document × every built-in
+ * The authorisation matrix: every route of the OpenAPI document × every built-in
  * role × where the target company sits relative to the caller's (own, subsidiary, parent,
  * sibling, unrelated). The callers all belong to Acme East, so the relations are:
  * own = Acme East, subsidiary = Acme East Retail, parent = Acme Networks, sibling = Acme West,

@@ -67,7 +67,7 @@ async function acmeConfig(session = 'super') {
   return JSON.parse((await call(session, 'GET', '/acme')).text).data.config;
 }
 
-describe('brand administration by console session (issue 5: brands in the console)', () => {
+describe('brand administration by console session (brands in the console)', () => {
   it("a super admin's session lists every brand, with the session and forwarding headers passed to the API", async () => {
     const list = await call('super', 'GET', '/');
     expect(list.status).toBe(200);

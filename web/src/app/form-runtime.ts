@@ -4,7 +4,7 @@ import type { FormRuntime } from '../shared/forms/runtime.tsx';
 /**
  * What the form engine takes from the console (spec §4 "Form submit"): the modal manager's
  * step-up prompts and its 'Action status' modal. Both are fetched when first needed, so the
- * shell's first load carries neither (issue 4 budget).
+ * shell's first load carries neither (the first-load budget).
  */
 const prompts: StepUpPrompts = {
   code: async (challenge, error) =>

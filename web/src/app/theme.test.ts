@@ -89,7 +89,7 @@ describe('createBrandTheme', () => {
 const longHex = (hex: string) =>
   /^#[0-9a-f]{3}$/i.test(hex) ? `#${[...hex.slice(1)].map((digit) => digit + digit).join('')}` : hex;
 
-describe('every shipped brand is readable in both schemes (issue 4: contrast per brand)', () => {
+describe('every shipped brand is readable in both schemes (contrast per brand)', () => {
   const themesDir = fileURLToPath(new URL('../../../themes/', import.meta.url));
   const shipped = readdirSync(themesDir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())

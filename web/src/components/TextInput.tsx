@@ -28,7 +28,7 @@ export interface TextInputProps {
 /**
  * An outlined text field with label and helper text, like MUI's TextField for the props the
  * account pages use. TextField also carries its `select` mode (Select, Menu, Popover, Modal):
- * a sixth of the login page's first load (issue 4 budget: 250 KB gzip) for a feature these
+ * a sixth of the login page's first load (the first-load budget: 250 KB gzip) for a feature these
  * pages never use.
  */
 export function TextInput({

@@ -6,7 +6,7 @@ import { lazy, Suspense, useState } from 'react';
 
 /**
  * MUI's overlays (menus, popovers, the mobile drawer, tooltips) fetched when first needed, not
- * with the page: together they are a fifth of the shell's first load (issue 4 budget: 250 KB
+ * with the page: together they are a fifth of the shell's first load (the first-load budget: 250 KB
  * gzip). Each renders nothing until it is first opened, then stays mounted so it can animate
  * closed and open again without a fetch.
  */

@@ -37,7 +37,7 @@ export async function ensureAllAreas(): Promise<void> {
 
 /**
  * English comes with the page; Japanese is fetched the first time it is needed (the first-load
- * budget of issue 4: every catalogue would otherwise ship to every user). `changeLanguage('ja')`
+ * budget: every catalogue would otherwise ship to every user). `changeLanguage('ja')`
  * waits for it.
  */
 const lazyCatalogues: BackendModule = {

@@ -11,7 +11,7 @@ import en from './en.json';
  * The English catalogue: one namespace, assembled from the core file and the areas of code that
  * loads later (`<language>/<area>.json` lands under the key `<area>`). The core comes with the
  * page; an area comes with the code that uses it (`ensureArea` in lib/i18n.ts), so the shell's
- * first load does not carry the strings of forms, modals and update dialogs (issue 4 budget).
+ * first load does not carry the strings of forms, modals and update dialogs (the first-load budget).
  */
 export const englishCore = en;
 export type EnglishCatalogue = typeof en & {

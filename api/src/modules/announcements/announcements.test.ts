@@ -31,7 +31,7 @@ async function announcementsOf(email: string): Promise<string[]> {
     .map((notification: { summary: string }) => notification.summary);
 }
 
-describe('announcements (issue 4: a super admin notifies a company subtree)', () => {
+describe('announcements (a super admin notifies a company subtree)', () => {
   it('reaches every user of the company and its subsidiaries, and nobody else', async () => {
     const summary = 'Maintenance on Saturday 02:00 UTC';
     const answer = await superAdmin.post('/api/announcements', {

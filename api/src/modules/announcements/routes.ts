@@ -31,7 +31,7 @@ const sendBody = z.object({
 });
 
 /**
- * Announcements (issue 4): a super admin sends one notice to every user of a company or of its
+ * Announcements: a super admin sends one notice to every user of a company or of its
  * whole subtree. Each recipient gets an ordinary notification of type `announcement`, live in
  * the bell; the announcement row keeps the sender's record.
  */

@@ -8,7 +8,7 @@ import { lastMailId, outbox, tokenOf, waitForMail } from '../../testing/mail.ts'
 import { hashPassword } from './passwords.ts';
 
 /**
- * The account e-mail flows (issue 3): resend the verification e-mail, verify, ask for a reset
+ * The account e-mail flows: resend the verification e-mail, verify, ask for a reset
  * link, reset. Mails are read from the outbox, and their real links are followed.
  */
 let fx: ApiFixture;

@@ -62,7 +62,7 @@ export async function sendVerificationLink(
 }
 
 /**
- * Account e-mail flows (issue 3): resend the verification e-mail, verify the address, ask for a
+ * Account e-mail flows: resend the verification e-mail, verify the address, ask for a
  * password reset link, and reset the password with it.
  */
 export function registerEmailFlowRoutes(registry: RouteRegistry, router: Router, deps: ApiDeps): void {

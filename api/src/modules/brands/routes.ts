@@ -26,7 +26,7 @@ export const brandAccessSchema = z.object({
 });
 
 /**
- * What the signed-in caller may do with brands (issue 5, brands in the console). The edge owns
+ * What the signed-in caller may do with brands (brands in the console). The edge owns
  * brands; it asks this before it lets a console session (not its ops token) use its brand
  * administration API. The POST form is the same question asked for a write: the API's CSRF
  * guard (X-Requested-With, same origin, the session's XSRF token) checks the forwarded request.

@@ -73,7 +73,7 @@ async function assertNameFree(
 }
 
 /**
- * Company writes (issue 5, spec §2 "New company", "Edit company", "Move company", spec §7):
+ * Company writes (spec §2 "New company", "Edit company", "Move company", spec §7):
  * create under a company the caller manages, rename (refused when unchanged), move a subtree
  * (never into itself, never past MAX_COMPANY_LEVEL) and delete an empty company after the
  * password re-confirmation. The tree view reads GET /companies/tree.

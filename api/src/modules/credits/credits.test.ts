@@ -214,7 +214,7 @@ describe('moving resources, codes and data (spec §5, §7)', () => {
   });
 });
 
-describe('balances under concurrency (issue 5: every balance change is one transaction)', () => {
+describe('balances under concurrency (every balance change is one transaction)', () => {
   it('parallel moves, code activations and data purchases against one balance conserve the totals and never go negative', async () => {
     const acme = await companyId('Acme Networks');
     const west = await companyId('Acme West');

@@ -61,7 +61,7 @@ const companyOther = alias(companies, 'other_company');
 const usedBy = alias(companies, 'used_by_company');
 
 /**
- * Credits and data (issue 5, spec §3, §5, §6, §9, §7 POST /credits, /credits/move,
+ * Credits and data (spec §3, §5, §6, §9, §7 POST /credits, /credits/move,
  * /credits/codes, /credits/codes/activate, /companies/data). Every balance change is one
  * transaction (balances.ts); a balance that falls below the threshold notifies the company's
  * credit managers (creditAmountTooLow) once committed.

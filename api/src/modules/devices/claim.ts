@@ -6,7 +6,7 @@ import { type ApiError, tooManyRequests } from '../../http/errors.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { type Limit, reserve } from '../auth/rate-limit.ts';
 
-/** One answer for every failed claim, whatever the cause (issue 6: serial and MAC never claim alone). */
+/** One answer for every failed claim, whatever the cause (serial and MAC never claim alone). */
 export const NOT_CLAIMABLE = 'This device cannot be added. Check its serial number and MAC address.';
 
 /** The 429, and the answer of a row left unchecked once the limit is reached. */

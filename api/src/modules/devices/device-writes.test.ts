@@ -61,7 +61,7 @@ async function report(id: number, data: { connection_type: string | null; signal
     .where(eq(devices.id, id));
 }
 
-describe('device list filters (issue 6: connection type, signal bucket, firmware, tag)', () => {
+describe('device list filters (connection type, signal bucket, firmware, tag)', () => {
   it('filters by spec §9 connection generation and by signal bucket, as the contracts map them', async () => {
     const identities = await approve(5, '71');
     const answer = await superAdmin.post('/api/devices/batch', { company_id: west, devices: identities });
@@ -217,7 +217,7 @@ describe('edit, tags and bulk actions', () => {
   });
 });
 
-describe('CSV export (issue 6: streams every matching row)', () => {
+describe('CSV export (streams every matching row)', () => {
   it('streams all 250 devices under a filter, beyond the 100-row page, and nothing else', async () => {
     const identities = await approve(250, '77');
     for (let start = 0; start < identities.length; start += 100) {
@@ -283,7 +283,7 @@ describe('metrics history and data usage', () => {
   });
 });
 
-describe('GET /devices/positions (issue 6 map; spec §9 batches of 2000)', () => {
+describe('GET /devices/positions (the map; spec §9 batches of 2000)', () => {
   it("pages the caller's devices with a GPS fix by id, under the list's filters; other tenants' never", async () => {
     const identities = await approve(3, '81');
     const added = await superAdmin.post('/api/devices/batch', { company_id: retail, devices: identities });

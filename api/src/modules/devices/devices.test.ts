@@ -87,7 +87,7 @@ describe('Approved Devices (spec §2 /auth-devices) and adding devices', () => {
       mac: '00:1E:42:44:00:01',
     });
     expect(again.body.errors).toEqual(wrongMac.body.errors);
-    // Issue 5: the tree and the list count each company's devices.
+    // The tree and the list count each company's devices.
     const tree = (await admin.get('/api/companies/tree')).body.data as { id: number; devices: number }[];
     const listed = (await admin.get(`/api/companies?limit=100&fields=id,devices`)).body.data as {
       id: number;

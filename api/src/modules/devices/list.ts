@@ -11,7 +11,7 @@ import { canSeeCompany, visibleCompanies, visibleDevices } from '../companies/sc
 import { DEVICE_STATUSES, type DeviceStatus, deviceStatus } from './status.ts';
 
 /**
- * The devices list (issue 6; spec §2 /management/devices): its fields, its filters as SQL, and
+ * The devices list (spec §2 /management/devices): its fields, its filters as SQL, and
  * the row the API answers. The list, the CSV export and the bulk actions share these, so "every
  * device matching the filter" means the same rows in all three.
  */

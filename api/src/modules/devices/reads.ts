@@ -30,7 +30,7 @@ import {
 } from './list.ts';
 import { DEVICE_STATUSES } from './status.ts';
 
-/** The periods the metrics charts offer (issue 6: "selectable periods"). */
+/** The periods the metrics charts offer ("selectable periods"). */
 export const METRIC_PERIODS = {
   '1h': 3_600_000,
   '24h': 86_400_000,
@@ -92,7 +92,7 @@ const activitySchema = z.object({
 });
 
 /**
- * Device reads beyond the list (issue 6): the streamed CSV export of every matching device, a
+ * Device reads beyond the list: the streamed CSV export of every matching device, a
  * device's activity (connection log and actions), its metrics history and its data usage.
  * Registered before `/devices/:id`, so `export` is not read as an id.
  */

@@ -92,7 +92,7 @@ export function parseIdentityCsv(text: string): {
 }
 
 /**
- * Devices (issue 6; spec §2 /management/devices, /devices/{id}, /auth-devices; §3 Device): read
+ * Devices (spec §2 /management/devices, /devices/{id}, /auth-devices; §3 Device): read
  * with view_devices in the companies the caller sees, added with manage_devices. Approved
  * Devices, the identities allowed to connect, are the super admin's.
  */

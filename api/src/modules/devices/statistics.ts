@@ -12,7 +12,7 @@ import { deviceConditions, generationSql, statusSql } from './list.ts';
 
 const CONNECTED = CONNECTION_REASONS.connected;
 
-/** What the device statistics group by (issue 6: devices by model, status, connection type and firmware). */
+/** What the device statistics group by (devices by model, status, connection type and firmware). */
 export const DEVICE_GROUPINGS = ['status', 'connection_type', 'model', 'firmware'] as const;
 /** The largest groups are listed; the rest are summed into `other`. */
 export const MAX_GROUPS = 20;

@@ -85,7 +85,7 @@ async function tagsFor(
 }
 
 /**
- * Device writes (issue 6; spec §2 Edit device, Device list tags, Add device from file and list,
+ * Device writes (spec §2 Edit device, Device list tags, Add device from file and list,
  * Verify devices, the devices grid's bulk actions, the device page's actions through the
  * 'Action status' modal). All need manage_devices and act only in companies the caller sees.
  */

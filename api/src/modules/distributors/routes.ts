@@ -43,7 +43,7 @@ const invitationSchema = z.object({
 });
 
 /**
- * Distributors (issue 5, spec §2 'Invite new company', §5, §7 POST /distributors/invitations):
+ * Distributors (spec §2 'Invite new company', §5, §7 POST /distributors/invitations):
  * a company manager invites an address to run a company of its own under the manager's company;
  * accepting creates that company and its first admin in one transaction.
  */

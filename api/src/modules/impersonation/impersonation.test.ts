@@ -6,7 +6,7 @@ import { type ApiFixture, startTestApi, type TestClient } from '../../testing/fi
 import { latestMail } from '../../testing/mail.ts';
 
 /**
- * Impersonation (issue 3 point 8; spec §2 banner and logout, §3 act claim and
+ * Impersonation (spec §2 banner and logout, §3 act claim and
  * impersonation_access_limit): request → the user's grant through the e-mailed link →
  * start → act claim, refresh, audit with both identities → cancel back to the admin.
  */

@@ -26,7 +26,7 @@ const accessLimit = z.object({
 });
 
 /**
- * Impersonation (issue 3, spec §2/§3): an admin asks (`POST /users/{id}/impersonation/request`,
+ * Impersonation (spec §2/§3): an admin asks (`POST /users/{id}/impersonation/request`,
  * which e-mails the user a link to `/users/confirm-impersonation-access/{token}`); the user's
  * confirmation sets `impersonation_access_limit` for 24 hours; while it lasts, the admin may
  * start (`POST /users/{id}/impersonate`) a session as the user whose tokens carry an `act`

@@ -43,7 +43,7 @@ async function enrolTotp(client: TestClient): Promise<string> {
   return secret;
 }
 
-describe('MFA (issue 3 point 6; spec §3 MFA metadata, §7 MFA resubmit, §8 form and MFA errors)', () => {
+describe('MFA (spec §3 MFA metadata, §7 MFA resubmit, §8 form and MFA errors)', () => {
   let fx: ApiFixture;
   beforeAll(async () => {
     fx = await startTestApi({ LOGIN_MAX_FAILURES: 4 });

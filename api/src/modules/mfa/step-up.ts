@@ -12,7 +12,7 @@ import { openSecret, verifyTotp } from './totp.ts';
 
 export type MfaMethod = 'totp' | 'email';
 
-/** E-mail codes expire in 10 minutes (issue 3). */
+/** E-mail codes expire in 10 minutes. */
 export const EMAIL_CODE_TTL_S = 600;
 /** Wrong codes a challenge takes before it is spent and a new one must be asked for. */
 export const CHALLENGE_MAX_ATTEMPTS = 5;

@@ -30,7 +30,7 @@ const listQuery = listQuerySchema(FIELDS, {
 });
 
 /**
- * Tags (issue 5, spec §2 /tags, /tag/{id}, 'New tag'; §7 POST /tags): labels of a company for
+ * Tags (spec §2 /tags, /tag/{id}, 'New tag'; §7 POST /tags): labels of a company for
  * its devices, with a colour. Read with view_tags in the companies the caller sees; written with
  * manage_tags. Names are unique within a company (case aside).
  */

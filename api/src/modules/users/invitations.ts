@@ -61,7 +61,7 @@ const invalidLink = () =>
   ]);
 
 /**
- * Invitations (issue 5, spec §2 'Invite new user', §5, §6, §7 POST /users/invite): an address
+ * Invitations (spec §2 'Invite new user', §5, §6, §7 POST /users/invite): an address
  * invited into a company the caller sees, with a role the caller may give there; the branded
  * e-mail's link (the brand's base URL) opens the acceptance page, where the invitee chooses a
  * name and a password and becomes a user of that company, address verified.

@@ -56,7 +56,7 @@ function slugOf(title: string): string {
 }
 
 /**
- * Roles (issue 5, spec §2 /users/roles, §6): the built-in roles (global, read-only) and the
+ * Roles (spec §2 /users/roles, §6): the built-in roles (global, read-only) and the
  * custom roles of the companies the caller sees. A custom role belongs to one company; its
  * holders act on that company (`company`) or on it and its subsidiaries (`subtree`). Nobody
  * gives a role more than they hold, nor `super_admin`. Editing a role reaches its holders' live

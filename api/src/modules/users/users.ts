@@ -84,7 +84,7 @@ function canManageUser(auth: AuthContext, row: UserRow): boolean {
 }
 
 /**
- * Users (issue 5, spec §2 /users, §6): the users of the companies the caller may see; a user's
+ * Users (spec §2 /users, §6): the users of the companies the caller may see; a user's
  * role changed ('Edit user role') within what the caller may give; a user deleted after the
  * password is confirmed again. Permissions are read on every request, so a new role applies to
  * the user's live sessions at once; their open consoles are told to reload it.

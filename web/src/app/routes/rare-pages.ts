@@ -4,7 +4,7 @@ import type { ComponentType } from 'react';
  * Rarely visited pages (System services, brands, a form opened by its link, the impersonation
  * grant), one step removed from the route table. The start-up code carries, for every lazy page,
  * the list of files it needs (to preload them together); these would add their long lists to
- * every first load (issue 4 budget: 250 KB gzip). Here they cost one request more on the first
+ * every first load (the first-load budget: 250 KB gzip). Here they cost one request more on the first
  * visit, and nothing before.
  */
 export const RARE_PAGES: Record<string, () => Promise<{ default: ComponentType }>> = {

@@ -18,7 +18,7 @@ type Errors = Partial<Record<'company' | 'username' | 'password' | 'confirmation
 const COMPANY_NAME_MIN = 3;
 
 /**
- * The page of a company invitation (`/account/accept-company-invitation?token=`, issue 5
+ * The page of a company invitation (`/account/accept-company-invitation?token=`,
  * distributors): the invitee names the new company (it goes under the inviter's) and becomes
  * its first admin.
  */

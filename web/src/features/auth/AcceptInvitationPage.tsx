@@ -20,7 +20,7 @@ interface Invitation {
 type Errors = { username?: string; password?: string; confirmation?: string; general?: string };
 
 /**
- * The page of an invitation link (`/account/accept-invitation?token=`, issue 5): what the link
+ * The page of an invitation link (`/account/accept-invitation?token=`): what the link
  * invites to, then a name and a password (twice); the account is created, address verified, and
  * the invitee signs in.
  */

@@ -29,7 +29,7 @@ await Promise.all([ensureArea('admin'), ensureArea('grid')]);
 const LEVELS = Array.from({ length: MAX_COMPANY_LEVEL }, (_, index) => index + 1);
 
 /**
- * /companies (spec §2, issue 5): the companies the user may see, paged, sorted, filtered and
+ * /companies (spec §2): the companies the user may see, paged, sorted, filtered and
  * searched by the server; columns chosen by the user (kept in user storage); CSV export of the
  * whole filtered list; new, edit, move and delete for those who manage companies.
  */

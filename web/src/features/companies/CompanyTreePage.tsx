@@ -96,7 +96,7 @@ function Branch({ branch, open, toggle, manages }: BranchProps) {
 }
 
 /**
- * /companies/tree (spec §2, issue 5): the companies the user may see as a tree, each with its tier,
+ * /companies/tree (spec §2): the companies the user may see as a tree, each with its tier,
  * users and subsidiaries; expanded at first. Device counts join with the devices issue.
  */
 export default function CompanyTreePage() {

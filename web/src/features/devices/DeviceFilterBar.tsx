@@ -175,7 +175,7 @@ interface DeviceFilterBarProps {
 }
 
 /**
- * The filters above the devices grid (issue 6: the free DataGrid filters one column at a time,
+ * The filters above the devices grid (the free DataGrid filters one column at a time,
  * so they live here and combine): status, model, company, tag, connection type, signal and
  * firmware. Each is one list parameter of GET /devices.
  */

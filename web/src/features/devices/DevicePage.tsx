@@ -236,7 +236,7 @@ const TAB_FEATURES: Record<string, readonly string[]> = {
 };
 
 /**
- * Issue 6: the capabilities derived from model and firmware decide which tabs show. A tab opened
+ * The capabilities derived from model and firmware decide which tabs show. A tab opened
  * by its address anyway (a link, a bookmark) shows 'not available for this device'.
  */
 function tabsWithout(device: DeviceDetail): string[] {

@@ -1,7 +1,7 @@
 import { DeviceList } from './DeviceList.tsx';
 
 /**
- * /management/devices (spec §2; issue 6): the devices the user sees, paged, sorted and filtered
+ * /management/devices (spec §2): the devices the user sees, paged, sorted and filtered
  * by the server with the filters above the grid; statuses change live; the CSV export streams
  * every matching device; bulk actions on the selection or on every matching device; add devices
  * by form, file or list.

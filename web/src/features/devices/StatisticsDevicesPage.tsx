@@ -90,7 +90,7 @@ function Breakdown({ by }: { by: Grouping }) {
 
 /**
  * /statistics/online-devices (spec §2 Statistics): how many of the user's devices are online,
- * and the fleet by status, connection type, model and firmware (issue 6).
+ * and the fleet by status, connection type, model and firmware.
  */
 export default function StatisticsDevicesPage() {
   const { t, i18n } = useTranslation();

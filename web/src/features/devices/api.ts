@@ -72,7 +72,7 @@ function filtersByStatus(query: { queryKey: readonly unknown[] }): boolean {
   return typeof params === 'object' && params !== null && 'status' in params;
 }
 
-/** Spec issue 6: a device that goes offline or comes back changes in the open table, without a reload. */
+/** A device that goes offline or comes back changes in the open table, without a reload. */
 export function useLiveDeviceStatus(): void {
   const queryClient = useQueryClient();
   useEffect(

@@ -499,7 +499,7 @@ export function openDeviceTags(device: DeviceListItem): void {
   });
 }
 
-/** A bulk action on the selection or on every matching device (issue 6); delete asks for the count to be typed. */
+/** A bulk action on the selection or on every matching device; delete asks for the count to be typed. */
 export function openBulkAction(
   action: BulkDeviceAction,
   target: BulkTarget,

@@ -49,7 +49,7 @@ export default function TagPage() {
   );
 }
 
-/** The tag's devices (issue 6: 'the tag page's devices'), as on the devices page. */
+/** The tag's devices ('the tag page's devices'), as on the devices page. */
 function TagDevices({ tagId }: { tagId: number }) {
   const { t } = useTranslation();
   const scope = useMemo(() => ({ tag_id: tagId }), [tagId]);

@@ -15,7 +15,7 @@ beforeAll(() => {
 });
 afterEach(cleanup);
 
-describe('contract schemas in the form engine (issue 5: one definition for console and API)', () => {
+describe('contract schemas in the form engine (one definition for console and API)', () => {
   it('words each rule of the contract in the current language, one error per field', () => {
     const errors = contractErrors(newCompanySchema, { name: 'AB', parent_id: null });
     expect(errors).toEqual([

@@ -25,7 +25,7 @@ type Notistack = typeof import('notistack');
 
 /**
  * notistack is fetched after the first render (or with the first toast), not with the page:
- * the first-load budget of issue 4. Toasts asked for before it is there wait in `waiting` and
+ * the first-load budget. Toasts asked for before it is there wait in `waiting` and
  * show, in order, as soon as the host has mounted.
  */
 let notistack: Notistack | undefined;

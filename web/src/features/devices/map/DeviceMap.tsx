@@ -58,7 +58,7 @@ async function baseLayer(config: FileConfig): Promise<L.TileLayer | undefined> {
 }
 
 /**
- * A Leaflet map of devices (issue 6): markers coloured by status, clustered on a 60-pixel grid
+ * A Leaflet map of devices: markers coloured by status, clustered on a 60-pixel grid
  * from 2 markers up and added 2000 at a time (spec §9); a cluster opens on click, a device opens
  * its page. Without tiles (none configured, or none loading) the positions still show on a
  * plain ground, with a note saying why.

@@ -71,7 +71,7 @@ function usePositions(params: Record<string, string | number>): Loaded {
 }
 
 /**
- * The devices page's map view (issue 6): every device matching the page's filters and search
+ * The devices page's map view: every device matching the page's filters and search
  * that has reported a position, clustered; a device opens its page.
  */
 export function FleetMap({ params, total }: { params: Record<string, string | number>; total: number }) {

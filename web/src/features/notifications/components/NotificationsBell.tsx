@@ -14,7 +14,7 @@ const NotificationsPanel = lazy(() =>
 
 /**
  * The unseen count on the bell, as MUI's Badge draws it (its class name kept for the tests and
- * themes), without the Badge component on every first load (issue 4 budget).
+ * themes), without the Badge component on every first load (the first-load budget).
  */
 const BADGE_SX = {
   position: 'relative',
