@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { WEB_ROUTES, webRoute } from '../src/app/routes/table.ts';
+import { WEB_ROUTES } from '../src/app/routes/table.ts';
 import en from '../src/locales/en.json';
 import ja from '../src/locales/ja.json';
+import { webRoute } from '../src/shared/routing/web-routes.ts';
 import { hasFixedHeading, pageHeadings } from './page-headings.ts';
 
 describe('page headings for the edge (first paint of a signed-in page)', () => {

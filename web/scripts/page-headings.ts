@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PAGE_HEADINGS_FILE, type PageHeadings } from '@fleetport/contracts/edge-html';
-import type { WebRoute } from '../src/app/routes/table.ts';
+import type { WebRoute } from '../src/shared/routing/web-routes.ts';
 
 /**
  * The headings the edge paints before the console's scripts run (contracts/edge-html.ts): the

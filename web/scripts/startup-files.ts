@@ -1,6 +1,6 @@
 import type { ChunkingContext, CodeSplittingGroup } from 'rolldown';
 import type { Plugin } from 'vite';
-import { STARTUP_FILES_ID } from '../src/lib/startup-files.ts';
+import { STARTUP_FILES_ID } from '../src/shared/lib/startup-files.ts';
 
 interface ChunkLike {
   type: 'chunk' | 'asset';

@@ -1,7 +1,7 @@
 // First: goober (notistack) reads the CSP nonce while its module is evaluated.
-import './lib/goober-nonce.ts';
-import { nextTask } from './lib/next-task.ts';
-import { afterFirstPaint, preloadStartupFiles } from './lib/startup-files.ts';
+import './shared/lib/goober-nonce.ts';
+import { nextTask } from './shared/lib/next-task.ts';
+import { afterFirstPaint, preloadStartupFiles } from './shared/lib/startup-files.ts';
 
 /*
  * Start-up in stages, each evaluated in a task of its own: one ES module graph runs in a single
@@ -18,7 +18,7 @@ preloadStartupFiles(document);
 
 // 1. The framework and the language: a Japanese browser fetches its catalogue first; English
 //    comes with the page.
-const { activeLanguageLoaded, initI18n } = await import('./lib/i18n.ts');
+const { activeLanguageLoaded, initI18n } = await import('./shared/lib/i18n.ts');
 initI18n(navigator.languages);
 await activeLanguageLoaded();
 await nextTask();

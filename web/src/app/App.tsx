@@ -1,24 +1,24 @@
 import { lazy, Suspense, startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchRoutes, RouterProvider } from 'react-router';
-import { PageLoadingScreen } from '../components/PageLoadingScreen.tsx';
 import { AppUpdates } from '../features/updates/AppUpdates.tsx';
-import { api } from '../lib/api.ts';
-import { useMaintenance } from '../lib/app-status.ts';
-import { type CurrentUser, SessionContext } from '../lib/auth.ts';
-import { isLanguage } from '../lib/i18n.ts';
-import { LANGUAGE_STORAGE_KEY, UserStorage, UserStorageContext } from '../lib/user-storage.ts';
+import { FORM_RUNTIME } from '../shared/forms/form-runtime.ts';
 import { FormRuntimeProvider } from '../shared/forms/runtime.tsx';
+import { api } from '../shared/lib/api.ts';
+import { useMaintenance } from '../shared/lib/app-status.ts';
+import { type CurrentUser, SessionContext } from '../shared/lib/auth.ts';
+import { isLanguage } from '../shared/lib/i18n.ts';
+import { LANGUAGE_STORAGE_KEY, UserStorage, UserStorageContext } from '../shared/lib/user-storage.ts';
 import { ModalHost } from '../shared/modals/ModalHost.tsx';
+import type { WebRoute } from '../shared/routing/web-routes.ts';
 import { takeDeferredToast } from '../shared/toasts/deferred.ts';
 import { toast } from '../shared/toasts/toasts.tsx';
+import { PageLoadingScreen } from '../shared/ui/PageLoadingScreen.tsx';
 import { type BootState, boot } from './boot.ts';
-import { FORM_RUNTIME } from './form-runtime.ts';
 import { pageOf } from './GuardedPage.tsx';
 import { AppLayout } from './layout/RootLayout.tsx';
 import { Maintenance } from './notices/Notices.tsx';
 import { createAppRouter, ROUTE_OBJECTS } from './router.tsx';
-import type { WebRoute } from './routes/table.ts';
 
 /** The API's event when the signed-in user's role or account changed (api realtime EVENTS). */
 const USER_CHANGED = 'UserChanged';

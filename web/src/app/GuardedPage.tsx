@@ -1,16 +1,15 @@
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import { Suspense, useEffect } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
-import { useCurrentUser } from '../lib/auth.ts';
-import { useBrand } from '../lib/brand.ts';
-import { loginLocation } from '../lib/continue-url.ts';
-import { type Preloadable, preloadable } from '../lib/preloadable.ts';
+import { useCurrentUser } from '../shared/lib/auth.ts';
+import { useBrand } from '../shared/lib/brand.ts';
+import { loginLocation } from '../shared/lib/continue-url.ts';
+import { type Preloadable, preloadable } from '../shared/lib/preloadable.ts';
+import type { WebRoute } from '../shared/routing/web-routes.ts';
+import { PageLoading } from '../shared/ui/PageLoading.tsx';
 import { firstPermittedPath, guard, OFFLINE_PAGE } from './guard.ts';
 import { PageTransition } from './layout/PageTransition.tsx';
 import { AccessDenied } from './notices/Notices.tsx';
 import { wasOnlineAt } from './online-at-navigation.ts';
-import type { WebRoute } from './routes/table.ts';
 
 const pages = new Map<string, Preloadable<object>>();
 /** The route's page, loaded on first visit (or ahead of it: `pageOf(route)?.preload()`). */
@@ -22,14 +21,6 @@ export function pageOf(route: WebRoute): Preloadable<object> | undefined {
     pages.set(route.name, page);
   }
   return page;
-}
-
-export function PageLoading() {
-  return (
-    <Box sx={{ display: 'grid', placeItems: 'center', minHeight: 240 }}>
-      <CircularProgress aria-label="…" />
-    </Box>
-  );
 }
 
 function GoOffline() {

@@ -1,7 +1,7 @@
 import { type AxiosAdapter, AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { describe, expect, it, vi } from 'vitest';
-import type { CurrentUser } from '../lib/auth.ts';
 import { ApiClient, type ApiClientOptions } from '../shared/api/client.ts';
+import type { CurrentUser } from '../shared/lib/auth.ts';
 import { type BootEnv, boot, DEFAULT_FILE_CONFIG } from './boot.ts';
 
 // ---------------------------------------------------------------------------------------------

@@ -1,8 +1,11 @@
 import axios from 'axios';
-import type { CurrentUser } from '../lib/auth.ts';
-import type { StorageEntry } from '../lib/user-storage.ts';
 import type { ApiClient } from '../shared/api/client.ts';
+import type { CurrentUser } from '../shared/lib/auth.ts';
+import { DEFAULT_FILE_CONFIG, type FileConfig, setClientConfig } from '../shared/lib/client-config.ts';
+import type { StorageEntry } from '../shared/lib/user-storage.ts';
 import { OFFLINE_PAGE } from './guard.ts';
+
+export { DEFAULT_FILE_CONFIG, type FileConfig };
 
 /** Spec §8: the global codes of the session call that have their own full-screen notice. */
 export const GLOBAL_NOTICES = ['EMAIL_NOT_VERIFIED', 'NOT_INVITED_EXTERNAL_USER', 'MFA_MANDATORY'] as const;
@@ -11,14 +14,6 @@ export type GlobalNotice = (typeof GLOBAL_NOTICES)[number];
 export interface LocalConfig {
   max_devices_count: number;
   total_devices_count: number;
-}
-
-export interface FileConfig {
-  google_maps_key: string;
-  mfa_required: boolean;
-  /** Leaflet's tile URL template for the device maps; empty: positions without a background. */
-  map_tile_url: string;
-  map_tile_attribution: string;
 }
 
 export type BootState =
@@ -36,17 +31,6 @@ export type BootState =
 
 /** Spec §9: max_devices_count defaults to 0. */
 export const DEFAULT_LOCAL_CONFIG: LocalConfig = { max_devices_count: 0, total_devices_count: 0 };
-/** Spec §7: failure of /localrms-config.json falls back to defaults (MFA required by default). */
-export const DEFAULT_FILE_CONFIG: FileConfig = {
-  google_maps_key: '',
-  mfa_required: true,
-  map_tile_url: '',
-  map_tile_attribution: '',
-};
-
-let clientConfig: FileConfig = DEFAULT_FILE_CONFIG;
-/** The edge's client configuration as start-up read it (the maps read their tiles from it). */
-export const fileConfigNow = (): FileConfig => clientConfig;
 
 export interface BootEnv {
   api: ApiClient;
@@ -116,7 +100,7 @@ export async function boot(env: BootEnv): Promise<BootState> {
     return { status: 'redirecting' };
   }
   const [local, fileConfig] = await Promise.all([loadLocalConfig(env.api), loadFileConfig(env.fetchFile)]);
-  clientConfig = fileConfig;
+  setClientConfig(fileConfig);
   let user: CurrentUser | undefined;
   try {
     user = await env.api.getUser<CurrentUser>({ skipAuthRefresh: env.noAuth });

@@ -1,8 +1,8 @@
 import { BUILT_IN_ROLE_BY_NAME, type BuiltInRoleName } from '@fleetport/contracts/roles';
 import { describe, expect, it } from 'vitest';
-import type { CurrentUser } from '../lib/auth.ts';
+import type { CurrentUser } from '../shared/lib/auth.ts';
+import { catalogueRoute, type WebRoute, webRoute } from '../shared/routing/web-routes.ts';
 import { firstPermittedPath, type GuardInput, guard, mayOpen, OFFLINE_PAGE } from './guard.ts';
-import { catalogueRoute, type WebRoute, webRoute } from './routes/table.ts';
 
 /** A signed-in user holding exactly these permissions (a custom role). */
 function userWith(permissions: readonly string[], roleName = 'custom'): CurrentUser {

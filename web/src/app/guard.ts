@@ -1,9 +1,12 @@
 import { NAVIGATION } from '@fleetport/contracts/navigation';
-import { type CurrentUser, can } from '../lib/auth.ts';
+import { type CurrentUser, can } from '../shared/lib/auth.ts';
 
-export { loginLocation } from '../lib/continue-url.ts';
+export { loginLocation } from '../shared/lib/continue-url.ts';
 
-import { pathOf, type WebRoute, webRoute } from './routes/table.ts';
+import { mayOpen } from '../shared/routing/may-open.ts';
+import { pathOf, type WebRoute, webRoute } from '../shared/routing/web-routes.ts';
+
+export { mayOpen };
 
 export const OFFLINE_PAGE = '/offline.html';
 
@@ -25,15 +28,6 @@ export interface GuardInput {
 
 /** The connect pages that accept a key query value instead of a login (spec §5). */
 const KEY_CONNECT_ROUTES = new Set(['rms-connect.ssh', 'rms-connect.desktop']);
-
-/** A route the user may open: built, permitted, not disabled by the brand. */
-export function mayOpen(
-  route: WebRoute,
-  user: CurrentUser | undefined,
-  disabledRoutes: readonly string[],
-): boolean {
-  return can(user, route.permission) && !disabledRoutes.includes(route.name);
-}
 
 /**
  * Spec §5 "first permitted page": the navigation's pages in their order, the first the user may

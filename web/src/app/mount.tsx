@@ -1,10 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { readInjectedBrand } from '../lib/brand.ts';
-import { readCspNonce } from '../lib/csp-nonce.ts';
-import { createQueryClient } from '../lib/query-client.ts';
-import { createStyleCache } from '../lib/style-cache.ts';
+import { readInjectedBrand } from '../shared/lib/brand.ts';
+import { readCspNonce } from '../shared/lib/csp-nonce.ts';
+import { createQueryClient } from '../shared/lib/query-client.ts';
+import { createStyleCache } from '../shared/lib/style-cache.ts';
 import { App } from './App.tsx';
 import { AppProvider } from './provider.tsx';
 

@@ -4,8 +4,8 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
-import { BrandContext } from '../lib/brand.ts';
-import { readDarkMode } from '../lib/browser-settings.ts';
+import { BrandContext } from '../shared/lib/brand.ts';
+import { readDarkMode } from '../shared/lib/browser-settings.ts';
 import { ToastHost } from '../shared/toasts/toasts.tsx';
 import { createBrandTheme } from './theme.ts';
 

@@ -6,12 +6,13 @@ import {
   type RouteObject,
   useParams,
 } from 'react-router';
-import { api } from '../lib/api.ts';
+import { api } from '../shared/lib/api.ts';
+import { type WebRoute, webRoute } from '../shared/routing/web-routes.ts';
 import { GuardedPage, HomeRedirect } from './GuardedPage.tsx';
 import { RootLayout } from './layout/RootLayout.tsx';
 import { RouteError } from './notices/RouteError.tsx';
 import { noteNavigation } from './online-at-navigation.ts';
-import { WEB_ROUTES, type WebRoute, webRoute } from './routes/table.ts';
+import { WEB_ROUTES } from './routes/table.ts';
 
 /** A redirect-only route (spec §2: /reports → /reports/single), keeping the path's parameters. */
 function RedirectRoute({ to }: { to: WebRoute }) {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PublicBrand } from '@fleetport/contracts/brand';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_BRAND } from '../config/default-brand.ts';
+import { DEFAULT_BRAND } from '../shared/config/default-brand.ts';
 import {
   contrastRatio,
   createBrandTheme,

@@ -10,7 +10,15 @@ import { createTheme, type PaletteOptions, type Theme } from '@mui/material/styl
 // Types `theme.vars` and `theme.colorSchemes` of a CSS-variables theme.
 import type {} from '@mui/material/themeCssVarsAugmentation';
 
-export { AA_CONTRAST as WCAG_AA_CONTRAST, contrastRatio, luminance as relativeLuminance, readableTextOn };
+import { SCHEME_BACKGROUNDS } from '../shared/ui/scheme-backgrounds.ts';
+
+export {
+  AA_CONTRAST as WCAG_AA_CONTRAST,
+  contrastRatio,
+  luminance as relativeLuminance,
+  readableTextOn,
+  SCHEME_BACKGROUNDS,
+};
 
 declare module '@mui/material/styles' {
   /** The brand colour exactly as configured, for brand surfaces (the header bar, card bars). */
@@ -21,16 +29,6 @@ declare module '@mui/material/styles' {
     brand?: PaletteOptions['primary'];
   }
 }
-
-/**
- * What primary-coloured text sits on per scheme: the page and paper background, and in the dark
- * scheme also the lightest elevated paper (MUI lays a white overlay on raised surfaces: about
- * 16% at elevation 24, #393939).
- */
-export const SCHEME_BACKGROUNDS = {
-  light: ['#ffffff'],
-  dark: ['#121212', '#393939'],
-} as const;
 
 /**
  * The MUI theme of a brand: CSS variables, light and dark schemes switched by a class on

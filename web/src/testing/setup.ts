@@ -1,5 +1,9 @@
-import { ensureAllAreas } from '../lib/i18n.ts';
+import { ensureAllAreas } from '../shared/lib/i18n.ts';
 
 // The web tests' setup: every English catalogue area is there from the start, as if the code
-// that brings each one had loaded (lib/i18n.ts `ensureArea`).
+// that brings each one had loaded (shared/lib/i18n.ts `ensureArea`).
 await ensureAllAreas();
+
+// The routes this build has, registered as the console registers them when it starts
+// (shared/routing/web-routes.ts), so tabs and links that read them see the real table.
+await import('../app/routes/table.ts');

@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { isImpersonating, useSignedInUser } from '../../lib/auth.ts';
-import { readWideNav, writeWideNav } from '../../lib/browser-settings.ts';
-import type { WebRoute } from '../routes/table.ts';
+import { isImpersonating, useSignedInUser } from '../../shared/lib/auth.ts';
+import { readWideNav, writeWideNav } from '../../shared/lib/browser-settings.ts';
+import type { WebRoute } from '../../shared/routing/web-routes.ts';
 import { AppHeader } from './header/AppHeader.tsx';
 import { NAV_NARROW_WIDTH, NAV_WIDE_WIDTH, SideNav } from './nav/SideNav.tsx';
 import { PageHeading } from './PageHeading.tsx';

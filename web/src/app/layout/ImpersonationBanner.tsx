@@ -2,9 +2,9 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api.ts';
-import type { CurrentUser } from '../../lib/auth.ts';
 import { messageOf } from '../../shared/api/messages.ts';
+import { api } from '../../shared/lib/api.ts';
+import type { CurrentUser } from '../../shared/lib/auth.ts';
 import { toast } from '../../shared/toasts/toasts.tsx';
 
 /**

@@ -3,8 +3,8 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link as RouterLink, useParams } from 'react-router';
-import { webRoute } from '../routes/table.ts';
-import { useRouteTitle } from '../routes/titles.ts';
+import { useRouteTitle } from '../../shared/routing/titles.ts';
+import { webRoute } from '../../shared/routing/web-routes.ts';
 
 /** Spec §2: the breadcrumbs of a nested page, ancestors linked where they have a page. */
 export function PageBreadcrumbs({ chain, title }: { chain: readonly string[]; title: string }) {

@@ -1,10 +1,10 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useEffect } from 'react';
-import { useBrand } from '../../lib/brand.ts';
-import { usePageLabels } from '../routes/page-labels.ts';
-import { catalogueRoute, type WebRoute } from '../routes/table.ts';
-import { useRouteTitle } from '../routes/titles.ts';
+import { useBrand } from '../../shared/lib/brand.ts';
+import { usePageLabels } from '../../shared/routing/page-labels.ts';
+import { useRouteTitle } from '../../shared/routing/titles.ts';
+import { catalogueRoute, type WebRoute } from '../../shared/routing/web-routes.ts';
 
 /** Only nested pages have breadcrumbs: their code comes with the first one (first-load budget). */
 const PageBreadcrumbs = lazy(() =>

@@ -1,7 +1,7 @@
 import { keyframes } from '@emotion/react';
 import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
-import type { Transition } from '../routes/table.ts';
+import type { Transition } from '../../shared/routing/web-routes.ts';
 
 const slideRight = keyframes`from { opacity: 0; transform: translateX(-24px); } to { opacity: 1; transform: none; }`;
 const fade = keyframes`from { opacity: 0; } to { opacity: 1; }`;

@@ -1,9 +1,9 @@
 import { Suspense } from 'react';
 import { Outlet, useMatches } from 'react-router';
-import { PageLoadingScreen } from '../../components/PageLoadingScreen.tsx';
-import { useCurrentUser } from '../../lib/auth.ts';
-import { preloadable } from '../../lib/preloadable.ts';
-import type { WebRoute } from '../routes/table.ts';
+import { useCurrentUser } from '../../shared/lib/auth.ts';
+import { preloadable } from '../../shared/lib/preloadable.ts';
+import type { WebRoute } from '../../shared/routing/web-routes.ts';
+import { PageLoadingScreen } from '../../shared/ui/PageLoadingScreen.tsx';
 
 /** The full layout loads with the first signed-in page: the account pages never need it. */
 export const AppLayout = preloadable<Parameters<typeof import('./AppLayout.tsx').AppLayout>[0]>(() =>

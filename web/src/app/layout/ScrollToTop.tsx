@@ -2,7 +2,7 @@ import { SCROLL_TO_TOP_THRESHOLD_PX } from '@fleetport/contracts/limits';
 import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOpenedOnce } from '../../components/lazy-mui.tsx';
+import { useOpenedOnce } from '../../shared/ui/lazy-mui.tsx';
 
 // Fetched the first time the page scrolls that far, not with the page.
 const Fab = lazy(() => import('@mui/material/Fab'));

@@ -5,10 +5,10 @@ import Typography from '@mui/material/Typography';
 import axios from 'axios';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AccountCard } from '../../components/AccountCard.tsx';
 import { MfaSettings } from '../../features/account/MfaSettings.tsx';
-import { api } from '../../lib/api.ts';
+import { api } from '../../shared/lib/api.ts';
 import { toast } from '../../shared/toasts/toasts.tsx';
+import { AccountCard } from '../../shared/ui/AccountCard.tsx';
 import type { GlobalNotice as NoticeCode } from '../boot.ts';
 import { LogoutButton } from './Notices.tsx';
 

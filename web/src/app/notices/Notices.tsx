@@ -3,8 +3,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AccountCard } from '../../components/AccountCard.tsx';
-import { api } from '../../lib/api.ts';
+import { api } from '../../shared/lib/api.ts';
+import { AccountCard } from '../../shared/ui/AccountCard.tsx';
 
 /**
  * The small full-screen notices every start can need (spec §2): access denied, maintenance and

@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { AccountCard } from '../../components/AccountCard.tsx';
+import { AccountCard } from '../../shared/ui/AccountCard.tsx';
 
 /** /404 (no authentication needed, spec §2). */
 export default function NotFoundPage() {

@@ -1,15 +1,6 @@
 import { ROUTES, type RouteEntry, type RouteName } from '@fleetport/contracts/routes';
 import type { ComponentType } from 'react';
-
-/** Spec §2 "Shared layout": a route's transition, slide-to-right by default. */
-export type Transition = 'slide-right' | 'fade' | 'none';
-
-export interface WebRoute extends RouteEntry {
-  readonly name: RouteName;
-  readonly transition: Transition;
-  /** The page, loaded on first visit (routes are lazy: spec performance goal). */
-  readonly load?: () => Promise<{ default: ComponentType }>;
-}
+import { registerWebRoutes, type Transition, type WebRoute } from '../../shared/routing/web-routes.ts';
 
 type PageLoader = () => Promise<{ default: ComponentType }>;
 
@@ -66,17 +57,17 @@ const PAGES: Partial<Record<RouteName, PageLoader>> = {
   'statistics.action-logs': () => import('../../features/devices/ActionLogsPage.tsx'),
   'statistics.online-devices': () => import('../../features/devices/StatisticsDevicesPage.tsx'),
   'auth-devices': () => import('../../features/devices/ApprovedDevicesPage.tsx'),
-  'company.devices': () => import('../../features/devices/CompanyDevicesPage.tsx'),
-  'company.metrics': () => import('../../features/companies/CompanyMetricsPage.tsx'),
-  'company.userstable': () => import('../../features/users/CompanyUsersPage.tsx'),
-  'company.invitations': () => import('../../features/users/CompanyInvitationsPage.tsx'),
+  'company.devices': () => import('../pages/company/CompanyDevicesPage.tsx'),
+  'company.metrics': () => import('../pages/company/CompanyMetricsPage.tsx'),
+  'company.userstable': () => import('../pages/company/CompanyUsersPage.tsx'),
+  'company.invitations': () => import('../pages/company/CompanyInvitationsPage.tsx'),
   users: () => import('../../features/users/UsersPage.tsx'),
   'users.invitations': () => import('../../features/users/InvitationsPage.tsx'),
   'users.roles': () => import('../../features/roles/RolesPage.tsx'),
   'users.confirm-impersonation': rarePage('users.confirm-impersonation'),
   tags: () => import('../../features/tags/TagsPage.tsx'),
-  tag: () => import('../../features/tags/TagPage.tsx'),
-  'company.tags': () => import('../../features/tags/CompanyTagsPage.tsx'),
+  tag: () => import('../pages/TagPage.tsx'),
+  'company.tags': () => import('../pages/company/CompanyTagsPage.tsx'),
   files: () => import('../../features/files/FilesPage.tsx'),
   notifications: () => import('../../features/notifications/NotificationsPage.tsx'),
   forms: rarePage('forms'),
@@ -87,7 +78,7 @@ const PAGES: Partial<Record<RouteName, PageLoader>> = {
   'services.announcements': rarePage('services.announcements'),
   'services.brands': rarePage('services.brands'),
   brand: rarePage('brand'),
-  'company.credit-codes': () => import('../../features/credits/CompanyCreditCodesPage.tsx'),
+  'company.credit-codes': () => import('../pages/company/CompanyCreditCodesPage.tsx'),
   changelog: () => import('../../features/updates/ChangelogPage.tsx'),
   logout: () => import('../../features/auth/LogoutPage.tsx'),
   'not-found': () => import('./NotFoundPage.tsx'),
@@ -104,7 +95,6 @@ const TRANSITIONS: Partial<Record<RouteName, Transition>> = {
 };
 
 const catalogue: readonly RouteEntry[] = ROUTES;
-const byName = new Map(catalogue.map((route) => [route.name, route]));
 
 /** A redirect-only route stays when it leads to a built page (its target or one of its children). */
 function redirectTarget(entry: RouteEntry): string | undefined {
@@ -129,27 +119,4 @@ export const WEB_ROUTES: readonly WebRoute[] = catalogue.flatMap((entry): WebRou
   ];
 });
 
-const webByName = new Map(WEB_ROUTES.map((route) => [route.name as string, route]));
-
-export function webRoute(name: string): WebRoute | undefined {
-  return webByName.get(name);
-}
-
-export function catalogueRoute(name: string): RouteEntry | undefined {
-  return byName.get(name);
-}
-
-/** A route's path with its parameters filled in (`:id` → 42); optional ones may be left out. */
-export function pathOf(name: string, params: Record<string, string | number> = {}): string {
-  const route = byName.get(name);
-  if (!route) throw new Error(`no route named ${name}`);
-  return route.path
-    .replace(/\/:(\w+)\?/g, (_, key: string) =>
-      params[key] === undefined ? '' : `/${encodeURIComponent(params[key])}`,
-    )
-    .replace(/:(\w+)/g, (_, key: string) => {
-      const value = params[key];
-      if (value === undefined) throw new Error(`route ${name} needs the parameter ${key}`);
-      return encodeURIComponent(value);
-    });
-}
+registerWebRoutes(WEB_ROUTES);

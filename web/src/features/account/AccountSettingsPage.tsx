@@ -6,8 +6,8 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { AccountCard } from '../../components/AccountCard.tsx';
-import { useSignedInUser } from '../../lib/auth.ts';
+import { useSignedInUser } from '../../shared/lib/auth.ts';
+import { AccountCard } from '../../shared/ui/AccountCard.tsx';
 import { MfaSettings } from './MfaSettings.tsx';
 import { PasswordChange } from './PasswordChange.tsx';
 

@@ -4,12 +4,12 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { stepUpPrompts } from '../../components/step-up-prompts.tsx';
-import { TextInput } from '../../components/TextInput.tsx';
-import { api } from '../../lib/api.ts';
 import { firstErrorItem, messageOf } from '../../shared/api/messages.ts';
 import { StepUpCancelled, withStepUp } from '../../shared/api/step-up.ts';
+import { api } from '../../shared/lib/api.ts';
 import { toast } from '../../shared/toasts/toasts.tsx';
+import { stepUpPrompts } from '../../shared/ui/step-up-prompts.tsx';
+import { TextInput } from '../../shared/ui/TextInput.tsx';
 
 type Field = 'current_password' | 'password' | 'confirmation';
 

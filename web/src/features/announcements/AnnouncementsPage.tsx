@@ -10,13 +10,13 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageLoading } from '../../app/GuardedPage.tsx';
-import { api } from '../../lib/api.ts';
-import { formatDateTime } from '../../lib/dates.ts';
 import type { FieldSchema } from '../../shared/forms/field-schema.ts';
 import { SchemaForm } from '../../shared/forms/SchemaForm.tsx';
+import { api } from '../../shared/lib/api.ts';
+import { formatDateTime } from '../../shared/lib/dates.ts';
+import { ServicesTabs } from '../../shared/routing/ServicesTabs.tsx';
 import { toast } from '../../shared/toasts/toasts.tsx';
-import { ServicesTabs } from '../credits/ServicesTabs.tsx';
+import { PageLoading } from '../../shared/ui/PageLoading.tsx';
 
 /** The API's `announcementSchema` (api/src/modules/announcements/routes.ts). */
 interface Announcement {

@@ -6,10 +6,10 @@ import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { NewPasswordFields } from '../../components/NewPasswordFields.tsx';
-import { TextInput } from '../../components/TextInput.tsx';
-import { api } from '../../lib/api.ts';
 import { firstErrorItem, messageOf } from '../../shared/api/messages.ts';
+import { api } from '../../shared/lib/api.ts';
+import { NewPasswordFields } from '../../shared/ui/NewPasswordFields.tsx';
+import { TextInput } from '../../shared/ui/TextInput.tsx';
 import { InvitationDone, InvitationGate, InviteeNameField } from './invitation-page.tsx';
 
 type Errors = Partial<Record<'company' | 'username' | 'password' | 'confirmation' | 'general', string>>;

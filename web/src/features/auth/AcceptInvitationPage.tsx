@@ -6,9 +6,9 @@ import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { NewPasswordFields } from '../../components/NewPasswordFields.tsx';
-import { api } from '../../lib/api.ts';
 import { firstErrorItem, messageOf } from '../../shared/api/messages.ts';
+import { api } from '../../shared/lib/api.ts';
+import { NewPasswordFields } from '../../shared/ui/NewPasswordFields.tsx';
 import { InvitationDone, InvitationGate, InviteeNameField } from './invitation-page.tsx';
 
 interface Invitation {

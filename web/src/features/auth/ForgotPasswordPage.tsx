@@ -5,10 +5,10 @@ import Stack from '@mui/material/Stack';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { AccountCard } from '../../components/AccountCard.tsx';
-import { TextInput } from '../../components/TextInput.tsx';
-import { api } from '../../lib/api.ts';
 import { messageOf } from '../../shared/api/messages.ts';
+import { api } from '../../shared/lib/api.ts';
+import { AccountCard } from '../../shared/ui/AccountCard.tsx';
+import { TextInput } from '../../shared/ui/TextInput.tsx';
 
 /** Forgot password: the answer is the same whether or not the address has an account. */
 export default function ForgotPasswordPage() {

@@ -6,12 +6,12 @@ import Stack from '@mui/material/Stack';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { AccountCard } from '../../components/AccountCard.tsx';
-import { MfaCodeField } from '../../components/MfaCodeField.tsx';
-import { TermsLink } from '../../components/TermsLink.tsx';
-import { TextInput } from '../../components/TextInput.tsx';
 import { firstErrorItem, messageOf } from '../../shared/api/messages.ts';
 import { type MfaChallenge, mfaChallengeOf, mfaFieldsOf } from '../../shared/api/step-up.ts';
+import { AccountCard } from '../../shared/ui/AccountCard.tsx';
+import { MfaCodeField } from '../../shared/ui/MfaCodeField.tsx';
+import { TermsLink } from '../../shared/ui/TermsLink.tsx';
+import { TextInput } from '../../shared/ui/TextInput.tsx';
 import { login } from './api/login.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { PageLoadingScreen } from '../../components/PageLoadingScreen.tsx';
-import { api } from '../../lib/api.ts';
+import { api } from '../../shared/lib/api.ts';
+import { PageLoadingScreen } from '../../shared/ui/PageLoadingScreen.tsx';
 
 /**
  * /logout: revokes the session (spec §7 POST /account/token/revoke, which also ends an

@@ -6,10 +6,10 @@ import Stack from '@mui/material/Stack';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { AccountCard } from '../../components/AccountCard.tsx';
-import { NewPasswordFields } from '../../components/NewPasswordFields.tsx';
-import { api } from '../../lib/api.ts';
 import { firstErrorItem, messageOf } from '../../shared/api/messages.ts';
+import { api } from '../../shared/lib/api.ts';
+import { AccountCard } from '../../shared/ui/AccountCard.tsx';
+import { NewPasswordFields } from '../../shared/ui/NewPasswordFields.tsx';
 
 /** Reset password from the e-mailed link (`?token=`): new password twice, then sign in. */
 export default function ResetPasswordPage() {

@@ -5,9 +5,9 @@ import Stack from '@mui/material/Stack';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { AccountCard } from '../../components/AccountCard.tsx';
-import { api } from '../../lib/api.ts';
 import { messageOf } from '../../shared/api/messages.ts';
+import { api } from '../../shared/lib/api.ts';
+import { AccountCard } from '../../shared/ui/AccountCard.tsx';
 
 /** Verify e-mail from the e-mailed link (`?token=`): the token is posted once, on arrival. */
 export default function VerifyEmailPage() {

@@ -7,10 +7,10 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { AccountCard } from '../../components/AccountCard.tsx';
-import { TextInput } from '../../components/TextInput.tsx';
-import { api } from '../../lib/api.ts';
 import { messageOf } from '../../shared/api/messages.ts';
+import { api } from '../../shared/lib/api.ts';
+import { AccountCard } from '../../shared/ui/AccountCard.tsx';
+import { TextInput } from '../../shared/ui/TextInput.tsx';
 
 /**
  * What an e-mailed invitation link's page shares (a user's, a company's): the link checked with

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { SCHEME_BACKGROUNDS } from '../../app/theme.ts';
+import { SCHEME_BACKGROUNDS } from '../../shared/ui/scheme-backgrounds.ts';
 
 /** What the preview shows of a brand being edited: the form's current values. */
 export interface BrandDraft {

@@ -15,12 +15,12 @@ import TableRow from '@mui/material/TableRow';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { PageLoading } from '../../app/GuardedPage.tsx';
-import { ErrorAlert } from '../../components/ErrorAlert.tsx';
-import { RowActions } from '../../components/RowActions.tsx';
-import { ensureArea } from '../../lib/i18n.ts';
 import { messageOf } from '../../shared/api/messages.ts';
-import { ServicesTabs } from '../credits/ServicesTabs.tsx';
+import { ensureArea } from '../../shared/lib/i18n.ts';
+import { ServicesTabs } from '../../shared/routing/ServicesTabs.tsx';
+import { ErrorAlert } from '../../shared/ui/ErrorAlert.tsx';
+import { PageLoading } from '../../shared/ui/PageLoading.tsx';
+import { RowActions } from '../../shared/ui/RowActions.tsx';
 import { BRANDS_KEY, fetchBrands } from './api.ts';
 import { confirmDeleteBrand, openNewBrand } from './brand-dialogs.tsx';
 

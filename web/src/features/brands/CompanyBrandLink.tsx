@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { can, useSignedInUser } from '../../lib/auth.ts';
+import { can, useSignedInUser } from '../../shared/lib/auth.ts';
 import { BRANDS_KEY, fetchBrands } from './api.ts';
 
 /**

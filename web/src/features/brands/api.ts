@@ -1,5 +1,5 @@
 import type { BrandConfig, PublicBrand } from '@fleetport/contracts/brand';
-import { api } from '../../lib/api.ts';
+import { api } from '../../shared/lib/api.ts';
 
 /** The edge's brand administration API (theme-server/src/admin/brands-router.ts). */
 export const EDGE = { baseURL: '/edge' } as const;

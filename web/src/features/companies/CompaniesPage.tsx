@@ -5,14 +5,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { can, useSignedInUser } from '../../lib/auth.ts';
-import { useBrand } from '../../lib/brand.ts';
-import { ensureArea } from '../../lib/i18n.ts';
 import { actionsColumn, dateColumn } from '../../shared/grid/columns.tsx';
 import { filterParamsOf, type ServerColumn } from '../../shared/grid/grid-query.ts';
 import { ListGrid } from '../../shared/grid/ListGrid.tsx';
 import { ListToolbar } from '../../shared/grid/ListToolbar.tsx';
 import { useServerList } from '../../shared/grid/use-server-list.ts';
+import { can, useSignedInUser } from '../../shared/lib/auth.ts';
+import { useBrand } from '../../shared/lib/brand.ts';
+import { ensureArea } from '../../shared/lib/i18n.ts';
 import { COMPANY_LIST_KEY, type CompanyListItem, levelLabel } from './api.ts';
 
 // The row actions render inside the grid, which is lazy too: they come with it.

@@ -3,8 +3,8 @@ import MoveIcon from '@mui/icons-material/DriveFileMoveOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { type RowAction, RowActions } from '../../components/RowActions.tsx';
-import { can, useSignedInUser } from '../../lib/auth.ts';
+import { can, useSignedInUser } from '../../shared/lib/auth.ts';
+import { type RowAction, RowActions } from '../../shared/ui/RowActions.tsx';
 import type { CompanyRef } from './api.ts';
 
 const dialogs = () => import('./company-dialogs.tsx');

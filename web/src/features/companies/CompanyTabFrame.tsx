@@ -5,12 +5,11 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { PageLoading } from '../../app/GuardedPage.tsx';
-import { usePageLabel } from '../../app/routes/page-labels.ts';
-import { api } from '../../lib/api.ts';
-import { ensureArea } from '../../lib/i18n.ts';
 import { messageOf } from '../../shared/api/messages.ts';
-import { CompanyBrandLink } from '../brands/CompanyBrandLink.tsx';
+import { api } from '../../shared/lib/api.ts';
+import { ensureArea } from '../../shared/lib/i18n.ts';
+import { usePageLabel } from '../../shared/routing/page-labels.ts';
+import { PageLoading } from '../../shared/ui/PageLoading.tsx';
 import { type CompanyListItem, companyKey } from './api.ts';
 import { CompanyTabs } from './CompanyTabs.tsx';
 
@@ -24,9 +23,12 @@ await ensureArea('admin');
  */
 export function CompanyTabFrame({
   tab,
+  actions,
   children,
 }: {
   tab: string;
+  /** Beside the tab bar (the company's brand link, composed in by the app). */
+  actions?: (company: CompanyListItem) => ReactNode;
   children: (company: CompanyListItem) => ReactNode;
 }) {
   const { t } = useTranslation();
@@ -56,7 +58,7 @@ export function CompanyTabFrame({
           <CompanyTabs companyId={id} current={tab} />
         </Box>
         <Stack direction="row" spacing={1} sx={{ pt: 1 }}>
-          <CompanyBrandLink companyId={id} />
+          {actions?.(company.data)}
         </Stack>
       </Stack>
       {children(company.data)}

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { RouteTabs } from '../../app/layout/RouteTabs.tsx';
+import { RouteTabs } from '../../shared/routing/RouteTabs.tsx';
 
 /** The tabs of a company page (spec §2: devices, metrics, users, invitations, tags, files, reports…). */
 export function CompanyTabs({ companyId, current }: { companyId: number; current: string }) {

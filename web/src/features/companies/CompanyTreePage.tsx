@@ -15,11 +15,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { PageLoading } from '../../app/GuardedPage.tsx';
-import { api } from '../../lib/api.ts';
-import { can, useSignedInUser } from '../../lib/auth.ts';
-import { ensureArea } from '../../lib/i18n.ts';
 import { messageOf } from '../../shared/api/messages.ts';
+import { api } from '../../shared/lib/api.ts';
+import { can, useSignedInUser } from '../../shared/lib/auth.ts';
+import { ensureArea } from '../../shared/lib/i18n.ts';
+import { PageLoading } from '../../shared/ui/PageLoading.tsx';
 import { COMPANY_TREE_KEY, type CompanyTreeNode, levelLabel } from './api.ts';
 import { branchIds, buildTree, type TreeBranch } from './tree.ts';
 

@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ensureArea } from '../../lib/i18n.ts';
 import { dateColumn } from '../../shared/grid/columns.tsx';
 import type { ServerColumn } from '../../shared/grid/grid-query.ts';
 import { ListGrid } from '../../shared/grid/ListGrid.tsx';
 import { ListToolbar } from '../../shared/grid/ListToolbar.tsx';
 import { useServerList } from '../../shared/grid/use-server-list.ts';
+import { ensureArea } from '../../shared/lib/i18n.ts';
+import { ServicesTabs } from '../../shared/routing/ServicesTabs.tsx';
 import { CREDITS_KEY, type CreditHistoryEntry } from './api.ts';
-import { ServicesTabs } from './ServicesTabs.tsx';
 
 // The strings of this code come with it, not with the page (lib/i18n.ts).
 await Promise.all([ensureArea('admin'), ensureArea('grid')]);

@@ -1,12 +1,12 @@
+import type { CompanyListItem } from '@fleetport/contracts/companies';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ensureArea } from '../../lib/i18n.ts';
 import type { ServerColumn } from '../../shared/grid/grid-query.ts';
 import { ListGrid } from '../../shared/grid/ListGrid.tsx';
 import { ListToolbar } from '../../shared/grid/ListToolbar.tsx';
 import { useServerList } from '../../shared/grid/use-server-list.ts';
-import type { CompanyListItem } from '../companies/api.ts';
-import { ServicesTabs } from './ServicesTabs.tsx';
+import { ensureArea } from '../../shared/lib/i18n.ts';
+import { ServicesTabs } from '../../shared/routing/ServicesTabs.tsx';
 
 // The strings of this code come with it, not with the page (lib/i18n.ts).
 await Promise.all([ensureArea('admin'), ensureArea('grid')]);

@@ -1,5 +1,5 @@
+import { ServicesTabs } from '../../shared/routing/ServicesTabs.tsx';
 import { CreditCodesList } from './CreditCodesList.tsx';
-import { ServicesTabs } from './ServicesTabs.tsx';
 
 /** System services → Credit codes (super admins): every code, from every company. */
 export default function ServicesCreditCodesPage() {

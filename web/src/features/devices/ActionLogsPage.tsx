@@ -1,14 +1,14 @@
 import Box from '@mui/material/Box';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RouteTabs } from '../../app/layout/RouteTabs.tsx';
-import { useRouteTitle } from '../../app/routes/titles.ts';
-import { ensureArea } from '../../lib/i18n.ts';
 import { dateColumn } from '../../shared/grid/columns.tsx';
 import type { ServerColumn } from '../../shared/grid/grid-query.ts';
 import { ListGrid } from '../../shared/grid/ListGrid.tsx';
 import { ListToolbar } from '../../shared/grid/ListToolbar.tsx';
 import { useServerList } from '../../shared/grid/use-server-list.ts';
+import { ensureArea } from '../../shared/lib/i18n.ts';
+import { RouteTabs } from '../../shared/routing/RouteTabs.tsx';
+import { useRouteTitle } from '../../shared/routing/titles.ts';
 
 // The strings of this code come with it, not with the page (lib/i18n.ts).
 await Promise.all([ensureArea('device'), ensureArea('grid')]);

@@ -6,8 +6,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { api } from '../../lib/api.ts';
-import { ensureArea } from '../../lib/i18n.ts';
 import { messageOf } from '../../shared/api/messages.ts';
 import { csvFileProblem } from '../../shared/forms/list-input-rules.ts';
 import { dateColumn } from '../../shared/grid/columns.tsx';
@@ -15,6 +13,8 @@ import type { ServerColumn } from '../../shared/grid/grid-query.ts';
 import { ListGrid } from '../../shared/grid/ListGrid.tsx';
 import { ListToolbar } from '../../shared/grid/ListToolbar.tsx';
 import { useServerList } from '../../shared/grid/use-server-list.ts';
+import { api } from '../../shared/lib/api.ts';
+import { ensureArea } from '../../shared/lib/i18n.ts';
 import { toast } from '../../shared/toasts/toasts.tsx';
 
 // The strings of this code come with it, not with the page (lib/i18n.ts).

@@ -4,9 +4,9 @@ import Paper from '@mui/material/Paper';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api.ts';
 import { messageOf } from '../../shared/api/messages.ts';
 import type { ListParams } from '../../shared/grid/grid-query.ts';
+import { api } from '../../shared/lib/api.ts';
 import { toast } from '../../shared/toasts/toasts.tsx';
 
 /** What a bulk action acts on: the selected devices, or every device matching the filter. */

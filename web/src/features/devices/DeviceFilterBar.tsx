@@ -7,8 +7,8 @@ import Stack from '@mui/material/Stack';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ComponentProps, lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api.ts';
 import { SEARCH_DELAY_MS } from '../../shared/grid/ListToolbar.tsx';
+import { api } from '../../shared/lib/api.ts';
 import type { DeviceFilters } from './api.ts';
 
 type Option = { id: number; name: string };

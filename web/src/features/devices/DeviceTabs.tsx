@@ -7,9 +7,9 @@ import Typography from '@mui/material/Typography';
 import type { TFunction } from 'i18next';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageLoading } from '../../app/GuardedPage.tsx';
-import { formatDateTime } from '../../lib/dates.ts';
 import { messageOf } from '../../shared/api/messages.ts';
+import { formatDateTime } from '../../shared/lib/dates.ts';
+import { PageLoading } from '../../shared/ui/PageLoading.tsx';
 import type { DeviceDetail } from './api.ts';
 import {
   Fact,

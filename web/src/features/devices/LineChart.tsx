@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { formatDateTime } from '../../lib/dates.ts';
+import { formatDateTime } from '../../shared/lib/dates.ts';
 
 const WIDTH = 600;
 const HEIGHT = 180;

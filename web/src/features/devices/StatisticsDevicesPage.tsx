@@ -5,11 +5,11 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { PageLoading } from '../../app/GuardedPage.tsx';
-import { RouteTabs } from '../../app/layout/RouteTabs.tsx';
-import { api } from '../../lib/api.ts';
-import { ensureArea } from '../../lib/i18n.ts';
 import { messageOf } from '../../shared/api/messages.ts';
+import { api } from '../../shared/lib/api.ts';
+import { ensureArea } from '../../shared/lib/i18n.ts';
+import { RouteTabs } from '../../shared/routing/RouteTabs.tsx';
+import { PageLoading } from '../../shared/ui/PageLoading.tsx';
 
 // The strings of this code come with it, not with the page (lib/i18n.ts).
 await Promise.all([ensureArea('devices'), ensureArea('device')]);

@@ -12,13 +12,13 @@ import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-quer
 import i18next, { type TFunction } from 'i18next';
 import { type ChangeEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api.ts';
-import { ensureArea } from '../../lib/i18n.ts';
 import { saveBlob } from '../../shared/api/download.ts';
 import { messageOf } from '../../shared/api/messages.ts';
 import type { FieldSchema, FormValues } from '../../shared/forms/field-schema.ts';
 import { csvFileProblem } from '../../shared/forms/list-input-rules.ts';
 import { SchemaForm } from '../../shared/forms/SchemaForm.tsx';
+import { api } from '../../shared/lib/api.ts';
+import { ensureArea } from '../../shared/lib/i18n.ts';
 import { openActionStatus } from '../../shared/modals/action-status.ts';
 import { confirmAction } from '../../shared/modals/confirm-action.ts';
 import { useModalControls } from '../../shared/modals/controls.ts';

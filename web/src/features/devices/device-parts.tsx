@@ -10,7 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api.ts';
+import { api } from '../../shared/lib/api.ts';
 import { type DeviceDetail, deviceKey } from './api.ts';
 
 /** The pieces the device page's tabs share: facts, the period picker, readings, 'not available'. */

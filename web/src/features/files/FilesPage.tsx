@@ -13,10 +13,10 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api.ts';
-import { formatDateTime } from '../../lib/dates.ts';
 import { downloadFile } from '../../shared/api/download.ts';
 import { messageOf } from '../../shared/api/messages.ts';
+import { api } from '../../shared/lib/api.ts';
+import { formatDateTime } from '../../shared/lib/dates.ts';
 import { toast } from '../../shared/toasts/toasts.tsx';
 
 interface CompanyFile {

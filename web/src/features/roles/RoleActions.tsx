@@ -3,7 +3,7 @@ import EditIcon from '@mui/icons-material/EditOutlined';
 import ListIcon from '@mui/icons-material/ListAlt';
 import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { type RowAction, RowActions } from '../../components/RowActions.tsx';
+import { type RowAction, RowActions } from '../../shared/ui/RowActions.tsx';
 import type { Role } from './api.ts';
 
 const dialogs = () => import('./role-dialogs.tsx');

@@ -2,7 +2,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { RowActions } from '../../components/RowActions.tsx';
+import { RowActions } from '../../shared/ui/RowActions.tsx';
 import type { Tag } from './api.ts';
 
 const dialogs = () => import('./tag-dialogs.tsx');

@@ -3,13 +3,13 @@ import Button from '@mui/material/Button';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { can, useSignedInUser } from '../../lib/auth.ts';
-import { ensureArea } from '../../lib/i18n.ts';
 import { actionsColumn, dateColumn } from '../../shared/grid/columns.tsx';
 import { filterParamsOf, type ServerColumn } from '../../shared/grid/grid-query.ts';
 import { ListGrid } from '../../shared/grid/ListGrid.tsx';
 import { ListToolbar } from '../../shared/grid/ListToolbar.tsx';
 import { useServerList } from '../../shared/grid/use-server-list.ts';
+import { can, useSignedInUser } from '../../shared/lib/auth.ts';
+import { ensureArea } from '../../shared/lib/i18n.ts';
 import { TAGS_KEY, type Tag } from './api.ts';
 
 // The strings of this code come with it, not with the page (lib/i18n.ts).

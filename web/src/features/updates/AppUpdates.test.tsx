@@ -2,9 +2,9 @@
 import { cleanup, render, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_BRAND } from '../../config/default-brand.ts';
-import { type CurrentUser, SessionContext } from '../../lib/auth.ts';
-import { BrandContext } from '../../lib/brand.ts';
+import { DEFAULT_BRAND } from '../../shared/config/default-brand.ts';
+import { type CurrentUser, SessionContext } from '../../shared/lib/auth.ts';
+import { BrandContext } from '../../shared/lib/brand.ts';
 import { AppUpdates } from './AppUpdates.tsx';
 
 const watch = vi.hoisted(() => ({ calls: [] as { build: string; userId: number }[], stopped: 0 }));

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { useCurrentUser } from '../../lib/auth.ts';
-import { useBrand } from '../../lib/brand.ts';
+import { useCurrentUser } from '../../shared/lib/auth.ts';
+import { useBrand } from '../../shared/lib/brand.ts';
 
 declare global {
   interface ImportMetaEnv {

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { readSpaVersion } from '../../lib/browser-settings.ts';
+import { readSpaVersion } from '../../shared/lib/browser-settings.ts';
 import { LATER_VERSION, recordLater, recordStart, startOutcome } from './spa-version.ts';
 
 afterEach(() => localStorage.clear());

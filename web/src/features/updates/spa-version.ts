@@ -1,4 +1,4 @@
-import { readSpaVersion, writeSpaVersion } from '../../lib/browser-settings.ts';
+import { readSpaVersion, writeSpaVersion } from '../../shared/lib/browser-settings.ts';
 
 /** Spec §4: what 'Later' stores as the current version timestamp. */
 export const LATER_VERSION = '0';

@@ -1,4 +1,4 @@
-import type { UserStorage } from '../../lib/user-storage.ts';
+import type { UserStorage } from '../../shared/lib/user-storage.ts';
 import { boundUserStorage, isReminderDismissed } from '../../shared/modals/reminders.ts';
 import type { StartOutcome } from './spa-version.ts';
 

@@ -1,6 +1,6 @@
 import type { AppVersion } from '@fleetport/contracts/app-version';
 import i18next from 'i18next';
-import { ensureArea } from '../../lib/i18n.ts';
+import { ensureArea } from '../../shared/lib/i18n.ts';
 import { confirmModal } from '../../shared/modals/prompts.ts';
 import { registerModal } from '../../shared/modals/registry.ts';
 import { DesignNoticeBody } from './DesignNoticeBody.tsx';

@@ -6,11 +6,11 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { api } from '../../lib/api.ts';
-import { useSignedInUser } from '../../lib/auth.ts';
-import { formatDateTime } from '../../lib/dates.ts';
-import { ensureArea } from '../../lib/i18n.ts';
 import { messageOf } from '../../shared/api/messages.ts';
+import { api } from '../../shared/lib/api.ts';
+import { useSignedInUser } from '../../shared/lib/auth.ts';
+import { formatDateTime } from '../../shared/lib/dates.ts';
+import { ensureArea } from '../../shared/lib/i18n.ts';
 
 // The strings of this code come with it, not with the page (lib/i18n.ts).
 await ensureArea('admin');

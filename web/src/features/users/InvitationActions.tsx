@@ -2,7 +2,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import SendIcon from '@mui/icons-material/Send';
 import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { RowActions } from '../../components/RowActions.tsx';
+import { RowActions } from '../../shared/ui/RowActions.tsx';
 import type { Invitation } from './api.ts';
 
 const dialogs = () => import('./user-dialogs.tsx');

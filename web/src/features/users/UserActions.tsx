@@ -4,8 +4,8 @@ import RoleIcon from '@mui/icons-material/ManageAccountsOutlined';
 import RequestIcon from '@mui/icons-material/MarkEmailReadOutlined';
 import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { type RowAction, RowActions } from '../../components/RowActions.tsx';
-import { can, isImpersonating, useSignedInUser } from '../../lib/auth.ts';
+import { can, isImpersonating, useSignedInUser } from '../../shared/lib/auth.ts';
+import { type RowAction, RowActions } from '../../shared/ui/RowActions.tsx';
 import type { UserListItem } from './api.ts';
 
 const dialogs = () => import('./user-dialogs.tsx');

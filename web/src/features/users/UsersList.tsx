@@ -4,13 +4,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { can, useSignedInUser } from '../../lib/auth.ts';
-import { ensureArea } from '../../lib/i18n.ts';
 import { actionsColumn, dateColumn } from '../../shared/grid/columns.tsx';
 import { filterParamsOf, type ServerColumn } from '../../shared/grid/grid-query.ts';
 import { ListGrid } from '../../shared/grid/ListGrid.tsx';
 import { ListToolbar } from '../../shared/grid/ListToolbar.tsx';
 import { useServerList } from '../../shared/grid/use-server-list.ts';
+import { can, useSignedInUser } from '../../shared/lib/auth.ts';
+import { ensureArea } from '../../shared/lib/i18n.ts';
 import { USER_LIST_KEY, type UserListItem } from './api.ts';
 
 // The strings of this code come with it, not with the page (lib/i18n.ts).

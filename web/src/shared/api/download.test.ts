@@ -3,7 +3,7 @@ import { fileNameOf } from './download.ts';
 
 // lib/api.ts builds the page's client from `window` at import, which node has not; fileNameOf
 // does not use it.
-vi.mock('../../lib/api.ts', () => ({ api: {} }));
+vi.mock('../lib/api.ts', () => ({ api: {} }));
 
 const FALLBACK = 'download.bin';
 

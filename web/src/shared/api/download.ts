@@ -1,4 +1,4 @@
-import { api } from '../../lib/api.ts';
+import { api } from '../lib/api.ts';
 
 /** The file name of a Content-Disposition header: RFC 6266 filename* first, then filename. */
 export function fileNameOf(disposition: string | undefined, fallback: string): string {

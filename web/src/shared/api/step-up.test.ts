@@ -16,7 +16,7 @@ const passwordConfirmation = vi.hoisted(() => ({
   bodies: [] as unknown[],
 }));
 
-vi.mock('../../lib/api.ts', async () => {
+vi.mock('../lib/api.ts', async () => {
   const axios = await import('axios');
   const { ApiClient } = await import('./client.ts');
   const api = new ApiClient({

@@ -1,5 +1,5 @@
 import axios from 'axios';
-import { api } from '../../lib/api.ts';
+import { api } from '../lib/api.ts';
 import { firstErrorItem } from './messages.ts';
 
 /** Spec §3 "MFA metadata" of a 403 MFA_REQUIRED answer. */

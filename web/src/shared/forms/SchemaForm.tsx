@@ -6,8 +6,8 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { can, useCurrentUser } from '../../lib/auth.ts';
-import { ensureArea } from '../../lib/i18n.ts';
+import { can, useCurrentUser } from '../lib/auth.ts';
+import { ensureArea } from '../lib/i18n.ts';
 import { toast } from '../toasts/toasts.tsx';
 import type { FieldChangeApi, FieldSchema, FormValues } from './field-schema.ts';
 import { FieldView } from './fields/FieldView.tsx';

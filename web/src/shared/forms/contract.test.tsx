@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { initI18n } from '../../lib/i18n.ts';
+import { initI18n } from '../lib/i18n.ts';
 import { contractErrors, problemOfIssue } from './contract.ts';
 import { SchemaForm } from './SchemaForm.tsx';
 import { fakeApi, renderWithForms } from './testing.tsx';

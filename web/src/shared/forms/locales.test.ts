@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { initI18n } from '../../lib/i18n.ts';
 import en from '../../locales/en/forms.json';
 import ja from '../../locales/ja/forms.json';
+import { initI18n } from '../lib/i18n.ts';
 
 /** `key.path → text` of a catalogue. */
 function flatten(tree: object, prefix = ''): Map<string, unknown> {

@@ -1,7 +1,7 @@
 import { OPTION_LIST_LIMIT } from '@fleetport/contracts/limits';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { api } from '../../lib/api.ts';
+import { api } from '../lib/api.ts';
 import type {
   FieldOption,
   FormValues,

@@ -1,7 +1,7 @@
 import { AxiosError, AxiosHeaders } from 'axios';
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ensureAllAreas, initI18n } from '../../lib/i18n.ts';
+import { ensureAllAreas, initI18n } from '../lib/i18n.ts';
 import type { FieldSchema } from './field-schema.ts';
 import { fieldOfSource, fileLocationMessage, mapServerErrors } from './server-errors.ts';
 import { answerError } from './testing-errors.ts';

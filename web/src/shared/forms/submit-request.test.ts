@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { initI18n } from '../../lib/i18n.ts';
+import { initI18n } from '../lib/i18n.ts';
 import { buildPayload, channelOf, failureContext, submitRequest, successMessage } from './submit-request.ts';
 
 beforeAll(() => {

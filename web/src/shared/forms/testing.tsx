@@ -4,9 +4,9 @@ import { render } from '@testing-library/react';
 import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import i18next from 'i18next';
 import type { ReactNode } from 'react';
-import { api } from '../../lib/api.ts';
-import { type CurrentUser, SessionContext } from '../../lib/auth.ts';
-import { initI18n } from '../../lib/i18n.ts';
+import { api } from '../lib/api.ts';
+import { type CurrentUser, SessionContext } from '../lib/auth.ts';
+import { initI18n } from '../lib/i18n.ts';
 import { ToastHost } from '../toasts/toasts.tsx';
 import { type FormRuntime, FormRuntimeProvider } from './runtime.tsx';
 

@@ -1,8 +1,8 @@
 import { IDEMPOTENCY_KEY_HEADER, newIdempotencyKey } from '@fleetport/contracts/idempotency';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
-import { api } from '../../lib/api.ts';
 import { StepUpCancelled, withStepUp } from '../api/step-up.ts';
+import { api } from '../lib/api.ts';
 import { toast } from '../toasts/toasts.tsx';
 import type { FormValues } from './field-schema.ts';
 import { useFormRuntime } from './runtime.tsx';

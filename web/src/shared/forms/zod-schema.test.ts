@@ -1,7 +1,7 @@
 import { MAX_UPLOAD_BYTES } from '@fleetport/contracts/uploads';
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { initI18n } from '../../lib/i18n.ts';
+import { initI18n } from '../lib/i18n.ts';
 import type { FieldSchema } from './field-schema.ts';
 import { buildFormSchema } from './zod-schema.ts';
 

@@ -1,5 +1,5 @@
 import type { GridValidRowModel } from '@mui/x-data-grid';
-import { ErrorAlert } from '../../components/ErrorAlert.tsx';
+import { ErrorAlert } from '../ui/ErrorAlert.tsx';
 import type { ServerColumn } from './grid-query.ts';
 import { LazyServerGrid } from './LazyServerGrid.tsx';
 import type { GridSelection } from './ServerGrid.tsx';

@@ -16,7 +16,7 @@ import {
 import { jaJP } from '@mui/x-data-grid/locales';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { readCspNonce } from '../../lib/csp-nonce.ts';
+import { readCspNonce } from '../lib/csp-nonce.ts';
 import {
   type ColumnVisibility,
   filterOperatorOf,

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ensureArea, initI18n } from '../../lib/i18n.ts';
+import { ensureArea, initI18n } from '../lib/i18n.ts';
 import { initialGridState, type ServerColumn } from './grid-query.ts';
 import { StaticGrid } from './StaticGrid.tsx';
 

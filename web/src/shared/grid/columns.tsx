@@ -1,6 +1,6 @@
 import type { GridValidRowModel } from '@mui/x-data-grid';
 import { type ReactNode, Suspense } from 'react';
-import { formatDateTime } from '../../lib/dates.ts';
+import { formatDateTime } from '../lib/dates.ts';
 import type { ServerColumn } from './grid-query.ts';
 
 /**

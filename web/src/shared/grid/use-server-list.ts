@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
-import { api } from '../../lib/api.ts';
-import { useUserStorage } from '../../lib/user-storage.ts';
 import { messageOf } from '../api/messages.ts';
+import { api } from '../lib/api.ts';
+import { useUserStorage } from '../lib/user-storage.ts';
 import { toast } from '../toasts/toasts.tsx';
 import {
   type ColumnVisibility,

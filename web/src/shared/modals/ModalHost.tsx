@@ -1,5 +1,5 @@
 import { lazy, Suspense, useLayoutEffect } from 'react';
-import { useUserStorage } from '../../lib/user-storage.ts';
+import { useUserStorage } from '../lib/user-storage.ts';
 import { bindReminderStorage } from './reminders.ts';
 import { useModals } from './store.ts';
 

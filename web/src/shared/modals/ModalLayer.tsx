@@ -1,6 +1,6 @@
 import Backdrop from '@mui/material/Backdrop';
 import Portal from '@mui/material/Portal';
-import { ensureArea } from '../../lib/i18n.ts';
+import { ensureArea } from '../lib/i18n.ts';
 import { MinimizedBar } from './MinimizedBar.tsx';
 import { ModalWindow } from './ModalWindow.tsx';
 import { ScrollLock } from './ScrollLock.tsx';

@@ -20,8 +20,8 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUserStorage } from '../../lib/user-storage.ts';
 import { messageOf } from '../api/messages.ts';
+import { useUserStorage } from '../lib/user-storage.ts';
 import { type ModalControls, ModalControlsContext } from './controls.ts';
 import { ModalHeader } from './ModalHeader.tsx';
 import { modalBody, modalBodyName } from './registry.ts';

@@ -1,7 +1,7 @@
 import type { ActionStatusItem } from '@fleetport/contracts/action-status';
 import i18next from 'i18next';
 import { lazy } from 'react';
-import { ensureArea } from '../../lib/i18n.ts';
+import { ensureArea } from '../lib/i18n.ts';
 import { registerModal } from './registry.ts';
 import { openModal } from './store.ts';
 

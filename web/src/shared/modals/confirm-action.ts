@@ -1,6 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { FORM_RUNTIME } from '../../app/form-runtime.ts';
 import { StepUpCancelled, withStepUp } from '../api/step-up.ts';
+import { FORM_RUNTIME } from '../forms/form-runtime.ts';
 import { toast } from '../toasts/toasts.tsx';
 import { closeModal, openModal } from './store.ts';
 

@@ -1,4 +1,4 @@
-import type { UserStorage } from '../../lib/user-storage.ts';
+import type { UserStorage } from '../lib/user-storage.ts';
 
 /**
  * Spec §4 "A 'Do not show this again' checkbox ties to a stored user preference that can be

@@ -1,7 +1,7 @@
 import { MAX_MINIMIZED_MODALS } from '@fleetport/contracts/limits';
 import i18next from 'i18next';
 import { useSyncExternalStore } from 'react';
-import { ensureArea } from '../../lib/i18n.ts';
+import { ensureArea } from '../lib/i18n.ts';
 import { selections } from '../selection/selection-store.ts';
 import { toast } from '../toasts/toasts.tsx';
 import { isModalRegistered, modalBodyName } from './registry.ts';

@@ -1,7 +1,7 @@
 import { act, cleanup, render } from '@testing-library/react';
-import { initI18n } from '../../lib/i18n.ts';
-import { type StorageEntry, UserStorage, UserStorageContext } from '../../lib/user-storage.ts';
 import { ApiClient } from '../api/client.ts';
+import { initI18n } from '../lib/i18n.ts';
+import { type StorageEntry, UserStorage, UserStorageContext } from '../lib/user-storage.ts';
 import { ModalHost } from './ModalHost.tsx';
 import { closeAllModals } from './store.ts';
 

@@ -2,8 +2,8 @@ import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import IconButton from '@mui/material/IconButton';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOpenedOnce } from '../../../components/lazy-mui.tsx';
-import { useSignedInUser } from '../../../lib/auth.ts';
+import { useSignedInUser } from '../../../shared/lib/auth.ts';
+import { useOpenedOnce } from '../../../shared/ui/lazy-mui.tsx';
 
 // The panel and the dialogs load when first opened (first-load budget).
 const AccountMenuPanel = lazy(() =>

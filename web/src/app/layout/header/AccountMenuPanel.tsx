@@ -18,8 +18,8 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { can, isImpersonating, useSignedInUser } from '../../../lib/auth.ts';
-import { type DarkModeSetting, readDarkMode, writeDarkMode } from '../../../lib/browser-settings.ts';
+import { can, isImpersonating, useSignedInUser } from '../../../shared/lib/auth.ts';
+import { type DarkModeSetting, readDarkMode, writeDarkMode } from '../../../shared/lib/browser-settings.ts';
 
 const MODES: readonly DarkModeSetting[] = ['auto', 'on', 'off'];
 const MUI_MODE = { auto: 'system', on: 'dark', off: 'light' } as const;

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { NotificationsBell } from '../../../features/notifications/components/NotificationsBell.tsx';
-import { useBrand } from '../../../lib/brand.ts';
+import { useBrand } from '../../../shared/lib/brand.ts';
 import { AccountMenu } from './AccountMenu.tsx';
 import { LanguageMenu } from './LanguageMenu.tsx';
 

@@ -2,8 +2,8 @@ import TranslateIcon from '@mui/icons-material/Translate';
 import Button from '@mui/material/Button';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOpenedOnce } from '../../../components/lazy-mui.tsx';
-import { isLanguage } from '../../../lib/i18n.ts';
+import { isLanguage } from '../../../shared/lib/i18n.ts';
+import { useOpenedOnce } from '../../../shared/ui/lazy-mui.tsx';
 
 const LanguageMenuList = lazy(() =>
   import('./LanguageMenuList.tsx').then((module) => ({ default: module.LanguageMenuList })),

@@ -1,8 +1,8 @@
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES } from '../../../lib/i18n.ts';
-import { LANGUAGE_STORAGE_KEY, useUserStorage } from '../../../lib/user-storage.ts';
+import { LANGUAGES } from '../../../shared/lib/i18n.ts';
+import { LANGUAGE_STORAGE_KEY, useUserStorage } from '../../../shared/lib/user-storage.ts';
 
 /** The language list (English, Japanese), each named in its own language; fetched when first opened. */
 export function LanguageMenuList({

@@ -8,7 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { CurrentUser } from '../../../lib/auth.ts';
+import type { CurrentUser } from '../../../shared/lib/auth.ts';
 
 /** Spec §2: 'User permissions' of the user's role, grouped by category. */
 export function PermissionsDialog({

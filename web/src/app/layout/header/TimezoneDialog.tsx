@@ -9,7 +9,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { browserTimeZone, readTimeZone, writeTimeZone } from '../../../lib/browser-settings.ts';
+import { browserTimeZone, readTimeZone, writeTimeZone } from '../../../shared/lib/browser-settings.ts';
 import { deferToast } from '../../../shared/toasts/deferred.ts';
 
 /**

@@ -15,11 +15,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
-import { LazyDrawer, LazyTooltip } from '../../../components/lazy-mui.tsx';
-import { useCurrentUser } from '../../../lib/auth.ts';
-import { useBrand } from '../../../lib/brand.ts';
-import type { WebRoute } from '../../routes/table.ts';
-import { useRouteTitle } from '../../routes/titles.ts';
+import { useCurrentUser } from '../../../shared/lib/auth.ts';
+import { useBrand } from '../../../shared/lib/brand.ts';
+import { useRouteTitle } from '../../../shared/routing/titles.ts';
+import type { WebRoute } from '../../../shared/routing/web-routes.ts';
+import { LazyDrawer, LazyTooltip } from '../../../shared/ui/lazy-mui.tsx';
 import { VpnDisclaimer } from './VpnDisclaimer.tsx';
 import { activeGroupId, isChildActive, type VisibleChild, visibleNavigation } from './visible-nav.ts';
 

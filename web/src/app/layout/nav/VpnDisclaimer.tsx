@@ -2,7 +2,7 @@ import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { LazyTooltip } from '../../../components/lazy-mui.tsx';
+import { LazyTooltip } from '../../../shared/ui/lazy-mui.tsx';
 
 /** Spec §2: the navigation carries the VPN beta disclaimer. */
 export function VpnDisclaimer({ wide }: { wide: boolean }) {

@@ -1,8 +1,8 @@
 import type { NavChild, NavGroup } from '@fleetport/contracts/navigation';
 import type { RouteName } from '@fleetport/contracts/routes';
 import { describe, expect, it } from 'vitest';
-import type { CurrentUser } from '../../../lib/auth.ts';
-import type { WebRoute } from '../../routes/table.ts';
+import type { CurrentUser } from '../../../shared/lib/auth.ts';
+import type { WebRoute } from '../../../shared/routing/web-routes.ts';
 import { activeGroupId, isChildActive, visibleNavigation } from './visible-nav.ts';
 
 function userWith(permissions: readonly string[]): CurrentUser {

@@ -1,6 +1,6 @@
 import { NAVIGATION, type NavChild, type NavGroup } from '@fleetport/contracts/navigation';
-import { type CurrentUser, can } from '../../../lib/auth.ts';
-import { pathOf, type WebRoute, webRoute } from '../../routes/table.ts';
+import { type CurrentUser, can } from '../../../shared/lib/auth.ts';
+import { pathOf, type WebRoute, webRoute } from '../../../shared/routing/web-routes.ts';
 
 export interface VisibleChild extends NavChild {
   readonly path: string;

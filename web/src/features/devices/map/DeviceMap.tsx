@@ -8,7 +8,7 @@ import { useTheme } from '@mui/material/styles';
 import L from 'leaflet';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type FileConfig, fileConfigNow } from '../../../app/boot.ts';
+import { type FileConfig, fileConfigNow } from '../../../shared/lib/client-config.ts';
 import { gridClusters, inBatches } from './clusters.ts';
 
 /** A device on a map. Its name is the device's: untrusted, so it only ever goes in as text. */

@@ -7,7 +7,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api } from '../../../lib/api.ts';
+import { api } from '../../../shared/lib/api.ts';
 import { realtime } from '../../../shared/realtime/socket.ts';
 
 /** Spec §3 "Notification". */

@@ -2,8 +2,8 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { useBrand } from '../../../lib/brand.ts';
-import { formatDateTime } from '../../../lib/dates.ts';
+import { useBrand } from '../../../shared/lib/brand.ts';
+import { formatDateTime } from '../../../shared/lib/dates.ts';
 import type { Notification } from '../api/notifications.ts';
 
 /**

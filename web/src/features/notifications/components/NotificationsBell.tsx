@@ -3,8 +3,8 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOpenedOnce } from '../../../components/lazy-mui.tsx';
-import { useSignedInUser } from '../../../lib/auth.ts';
+import { useSignedInUser } from '../../../shared/lib/auth.ts';
+import { useOpenedOnce } from '../../../shared/ui/lazy-mui.tsx';
 import { useLatestNotifications, useLiveNotifications, useMarkSeen } from '../api/notifications.ts';
 
 /** The dropdown's code comes with its first opening (first-load budget). */

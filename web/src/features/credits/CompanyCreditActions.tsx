@@ -1,0 +1,58 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useTranslation } from 'react-i18next';
+import { can, useSignedInUser } from '../../shared/lib/auth.ts';
+import { useBrand } from '../../shared/lib/brand.ts';
+import { ensureArea } from '../../shared/lib/i18n.ts';
+import { useUserStorage } from '../../shared/lib/user-storage.ts';
+
+// The strings of this code come with it, not with the page (shared/lib/i18n.ts).
+await ensureArea('admin');
+
+const credits = () => import('./credit-dialogs.tsx');
+
+/** A company's credit actions (report, move, add data, new pool), for those who may see credits. */
+export function CompanyCreditActions({ company }: { company: { id: number; name: string } }) {
+  const { t } = useTranslation();
+  const user = useSignedInUser();
+  const brand = useBrand();
+  const storage = useUserStorage();
+  if (!can(user, 'view_credits')) return null;
+  return (
+    <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 3, flexWrap: 'wrap' }}>
+      <Button
+        variant="outlined"
+        onClick={() => void credits().then((module) => module.openCreditReport(company.id, company.name))}
+      >
+        {t('admin.credits.report')}
+      </Button>
+      {can(user, 'manage_credits') && (
+        <Button
+          variant="outlined"
+          onClick={() => void credits().then((module) => module.openMoveResources(company.id))}
+        >
+          {t('admin.credits.move')}
+        </Button>
+      )}
+      {can(user, 'manage_credits') && brand.data_feature && (
+        <Button
+          variant="outlined"
+          onClick={() =>
+            void credits().then((module) => module.openAddData(company.id, company.name, storage))
+          }
+          data-testid="add-data"
+        >
+          {t('admin.credits.addData')}
+        </Button>
+      )}
+      {can(user, 'super_admin') && (
+        <Button
+          variant="outlined"
+          onClick={() => void credits().then((module) => module.openNewPool(company.id))}
+        >
+          {t('admin.credits.newPool')}
+        </Button>
+      )}
+    </Stack>
+  );
+}

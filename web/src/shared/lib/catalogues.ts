@@ -1,0 +1,15 @@
+import { englishCore } from '../../locales/catalogue-en.ts';
+import { japanese } from '../../locales/catalogue-ja.ts';
+import admin from '../../locales/en/admin.json';
+import device from '../../locales/en/device.json';
+import devices from '../../locales/en/devices.json';
+import forms from '../../locales/en/forms.json';
+import grid from '../../locales/en/grid.json';
+import modals from '../../locales/en/modals.json';
+import updates from '../../locales/en/updates.json';
+
+/** Both catalogues whole, for the tests that compare them (the console loads parts lazily). */
+export const catalogues = {
+  en: { ...englishCore, admin, device, devices, forms, grid, modals, updates },
+  ja: japanese,
+} as const;
