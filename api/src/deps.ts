@@ -37,4 +37,9 @@ export interface ApiDeps {
   gateway: DeviceGateway;
   /** Prometheus figures (METRICS_PORT); absent, requests are not measured. */
   metrics?: ApiMetrics;
+  /**
+   * Every answer is checked against its route's response schema (RouteRegistry's
+   * `checkResponses`): the tests turn it on; production leaves it off (no cost).
+   */
+  checkResponses?: boolean;
 }

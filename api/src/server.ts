@@ -47,7 +47,14 @@ export interface RunningApi {
 export async function startApi(
   config: ApiConfig,
   log: Logger,
-  options: { database?: Database } = {},
+  options: {
+    database?: Database;
+    /**
+     * Checks every answer against its route's response schema, and every realtime payload
+     * against its event's schema (the tests; see ApiDeps).
+     */
+    checkResponses?: boolean;
+  } = {},
 ): Promise<RunningApi> {
   const database =
     options.database ??
@@ -85,6 +92,7 @@ export async function startApi(
       trustProxy: (address) => trust(address, 0),
       redis: redis ? { pub: redis, sub: redis.duplicate() } : undefined,
       appVersions,
+      checkPayloads: options.checkResponses ?? false,
     });
     const gatewayLog = log.child({ component: 'devices' });
     let gateway: DeviceGateway | undefined;
@@ -136,6 +144,7 @@ export async function startApi(
       gateway,
       metrics:
         config.METRICS_PORT === undefined ? undefined : createApiMetrics({ realtime, transport, database }),
+      checkResponses: options.checkResponses ?? false,
     };
     const { app, registry } = createApi(deps);
     server.on('request', app);

@@ -9,7 +9,7 @@ import {
   devicePage,
   devicesInViewQuery,
   INDEX_WALK_MIN_DEVICES,
-} from '../../api/src/modules/devices/list.ts';
+} from '../../api/src/modules/devices/list-queries.ts';
 import { adminQuery, signIn, startApiChild, withDatabaseName } from './api-child.ts';
 import { type BenchContext, envNumber, heading, withServer } from './context.ts';
 import { type DeviceWorld, levelSizes, MID_TREE_ADMIN } from './device-seed.ts';
@@ -18,7 +18,7 @@ import type { ServerChild } from './proc.ts';
 import { fmtInt, fmtRatio, fmtUs, percentile, table, verdict } from './stats.ts';
 
 /**
- * Part 9: the devices list at scale, `GET /api/devices?limit=100` (routes.ts: the page and an
+ * Part 9: the devices list at scale, `GET /api/devices?limit=100` (devices/list.ts: the page and an
  * exact count over devices joined to companies, run side by side, then the page's tags), as the
  * super admin (scope `all`: no tenancy condition) and as the admin of a mid-tree company (scope
  * `subtree`: `companies.path LIKE '<path>%'`, about 1% of the fleet). One request at a time, so

@@ -213,3 +213,22 @@ export function imageExtension(file: string): BrandImageExtension | undefined {
 export function isHexColour(value: string): boolean {
   return HEX_COLOUR.test(value);
 }
+
+/** GET and POST /brand-access: the owner companies of the brands the edge is asked about. */
+export const brandAccessQuerySchema = z.object({
+  companies: z
+    .string()
+    .max(2000)
+    .regex(/^(\d{1,12}(,\d{1,12})*)?$/, { message: 'must be company ids separated by commas' })
+    .optional()
+    .describe('the owner companies of the brands the edge is asked about'),
+});
+
+/** GET and POST /brand-access: what the signed-in caller may do with brands (the edge asks). */
+export const brandAccessSchema = z.object({
+  super_admin: z.boolean().describe('may administer every brand (create, hostnames, delete)'),
+  companies: z
+    .array(z.number())
+    .describe("of the companies asked about, those whose brand's look the caller may edit"),
+});
+export type BrandAccess = z.infer<typeof brandAccessSchema>;

@@ -39,6 +39,40 @@ export const UNCHANGED_MESSAGE = 'Please input different value to save changes.'
 export const moveCompanySchema = z.object({ source: id, target: id });
 export type MoveCompany = z.output<typeof moveCompanySchema>;
 
+/** A company as the writes answer it (POST, PUT, DELETE /companies/{id}, POST /companies/move). */
+export const companySchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  parent_id: z.number().nullable(),
+  level: z.number().describe('1 for a root company, 2 for its subsidiaries, …'),
+  show_payment: z.boolean(),
+  created_at: z.string(),
+});
+export type Company = z.infer<typeof companySchema>;
+
+/** A row of GET /companies, and GET /companies/{id}: the company with its parent's name and counts. */
+export const companyListItemSchema = companySchema.extend({
+  parent_name: z.string().nullable().describe("the parent's name, null for a root company"),
+  users: z.number().describe('users of this company (not of its subsidiaries)'),
+  devices: z.number().describe('devices of this company (not of its subsidiaries)'),
+  subsidiaries: z.number().describe('direct subsidiaries'),
+  credits_left: z.number().describe("the company's paid credits, all types together"),
+  remaining_data: z.number().describe('the remaining data allowance in GB'),
+});
+export type CompanyListItem = z.infer<typeof companyListItemSchema>;
+
+/** A node of GET /companies/tree (the companies in tree order, each with its counts). */
+export const companyTreeNodeSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  parent_id: z.number().nullable(),
+  level: z.number(),
+  users: z.number().describe('users of this company (not of its subsidiaries)'),
+  devices: z.number().describe('devices of this company (not of its subsidiaries)'),
+  subsidiaries: z.number().describe('direct subsidiaries'),
+});
+export type CompanyTreeNode = z.infer<typeof companyTreeNodeSchema>;
+
 /** Whether a company at `path` lies in the subtree rooted at `rootPath` (itself included). */
 export function isInSubtree(path: string, rootPath: string): boolean {
   return path.startsWith(rootPath);

@@ -93,3 +93,103 @@ export const buyDataSchema = z.object({
 
 /** Spec §5, §9: N credits buy 2N GB. */
 export const gbForCredits = (credits: number): number => credits * DATA_GB_PER_CREDIT;
+
+/*
+ * The answers of the credit and data routes (`data` of the envelope), declared by the API as each
+ * route's `response` and read by the console. A type's name is as the caller sees it (spec §6).
+ */
+
+/** A row of GET /credits/types. */
+export const creditTypeSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  payment_type: z.string(),
+  license_type: z.string(),
+});
+export type CreditType = z.infer<typeof creditTypeSchema>;
+
+/** A row of GET /credits (the credit report): one company's balance of one type. */
+export const creditBalanceSchema = z.object({
+  company_id: z.number(),
+  company_name: z.string(),
+  credit_type_id: z.number(),
+  credit_type_name: z.string(),
+  amount: z.number(),
+});
+export type CreditBalance = z.infer<typeof creditBalanceSchema>;
+
+/** POST /credits: the new pool and the company's balance after it. */
+export const creditPoolSchema = z.object({
+  id: z.number(),
+  company_id: z.number(),
+  credit_type_id: z.number(),
+  balance: z.number(),
+});
+export type CreditPool = z.infer<typeof creditPoolSchema>;
+
+/** POST /credits/move: both balances after the move. */
+export const creditMoveSchema = z.object({ source_balance: z.number(), target_balance: z.number() });
+export type CreditMove = z.infer<typeof creditMoveSchema>;
+
+/** Spec §4: a credit code is Used or Not Used. */
+export const CREDIT_CODE_STATUSES = ['used', 'not_used'] as const;
+export type CreditCodeStatus = (typeof CREDIT_CODE_STATUSES)[number];
+
+/** A row of GET /credits/codes; also the answer of POST /credits/codes. */
+export const creditCodeSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  credit_type_name: z.string(),
+  amount: z.number(),
+  comment: z.string().nullable(),
+  from_company_id: z.number().nullable(),
+  from_company_name: z.string().nullable(),
+  status: z.enum(CREDIT_CODE_STATUSES),
+  used_by_company_name: z.string().nullable(),
+  used_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type CreditCode = z.infer<typeof creditCodeSchema>;
+
+/** POST /credits/codes/activate: what the code gave, and the caller's company's balance after. */
+export const creditCodeActivationSchema = z.object({
+  credit_type_name: z.string(),
+  amount: z.number(),
+  balance: z.number(),
+});
+export type CreditCodeActivation = z.infer<typeof creditCodeActivationSchema>;
+
+/** A row of GET /credits/history: one balance change and its reason. */
+export const creditHistoryEntrySchema = z.object({
+  id: z.number(),
+  company_id: z.number(),
+  company_name: z.string(),
+  credit_type_name: z.string(),
+  change: z.number(),
+  balance_after: z.number(),
+  reason: z.string(),
+  other_company_name: z.string().nullable(),
+  created_at: z.string(),
+});
+export type CreditHistoryEntry = z.infer<typeof creditHistoryEntrySchema>;
+
+/** POST /companies/data: the credits spent, the GB they bought and the company's data left. */
+export const dataPurchaseSchema = z.object({
+  company_id: z.number(),
+  credits: z.number(),
+  gb: z.number(),
+  remaining_gb: z.number(),
+});
+export type DataPurchase = z.infer<typeof dataPurchaseSchema>;
+
+/** A row of GET /companies/data/history. */
+export const dataHistoryEntrySchema = z.object({
+  id: z.number(),
+  company_id: z.number(),
+  company_name: z.string(),
+  credits: z.number(),
+  gb: z.number(),
+  remaining_after: z.number(),
+  created_at: z.string(),
+});
+export type DataHistoryEntry = z.infer<typeof dataHistoryEntrySchema>;

@@ -16,6 +16,10 @@ export interface Envelope<T = unknown> {
   errors: ErrorItem[];
 }
 
+/** The answer of a delete that has nothing else to say (DELETE /tags/{id}, /users/{id}, …). */
+export const deletedSchema = z.object({ deleted: z.literal(true) });
+export type Deleted = z.infer<typeof deletedSchema>;
+
 export function failure(code: string, message: string, source?: string): Envelope<never> {
   return { success: false, errors: [source ? { code, message, source } : { code, message }] };
 }

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { PERMISSIONS, type Permission, VIEW_PERMISSIONS } from './permissions.ts';
 
 /**
@@ -6,7 +7,8 @@ import { PERMISSIONS, type Permission, VIEW_PERMISSIONS } from './permissions.ts
  * - `subtree`: the user's company and every company below it;
  * - `company`: the user's own company only.
  */
-export type RoleScope = 'all' | 'subtree' | 'company';
+export const ROLE_SCOPES = ['all', 'subtree', 'company'] as const;
+export type RoleScope = (typeof ROLE_SCOPES)[number];
 
 export const BUILT_IN_ROLE_NAMES = [
   'super_admin',
@@ -118,3 +120,23 @@ export const BUILT_IN_ROLES: readonly BuiltInRole[] = [
 ];
 
 export const BUILT_IN_ROLE_BY_NAME = new Map(BUILT_IN_ROLES.map((role) => [role.name, role]));
+
+/** A row of GET /roles; also the answer of GET, POST and PUT /roles/{id}. */
+export const roleSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  title: z.string(),
+  description: z.string(),
+  company_id: z.number().nullable().describe('null: a global (built-in) role'),
+  company_name: z.string().nullable(),
+  scope: z.enum(ROLE_SCOPES),
+  built_in: z.boolean(),
+  permissions_count: z.number(),
+  permissions: z.array(z.string()),
+  users: z.number().describe('users holding the role (in the companies the caller sees)'),
+});
+export type Role = z.infer<typeof roleSchema>;
+
+/** DELETE /roles/{id}. */
+export const roleDeletedSchema = z.object({ deleted: z.boolean() });
+export type RoleDeleted = z.infer<typeof roleDeletedSchema>;

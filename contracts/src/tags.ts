@@ -33,3 +33,15 @@ export type NewTag = z.output<typeof newTagSchema>;
 
 /** PUT /tags/{id}. */
 export const editTagSchema = z.object(tagFields);
+
+/** A tag as the API answers it: GET /tags (rows), GET /tags/{id}, and the writes. */
+export const tagSchema = z.object({
+  id: z.number(),
+  company_id: z.number(),
+  company_name: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  color: z.string().nullable().describe('#rrggbb, lower case'),
+  created_at: z.string(),
+});
+export type Tag = z.infer<typeof tagSchema>;

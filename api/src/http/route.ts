@@ -47,7 +47,10 @@ export interface RouteSpec<P = unknown, Q = unknown, B = unknown> {
   body?: ZodType<B>;
   /** Takes `multipart/form-data` (uploads): read only after access is granted. */
   multipart?: MultipartSpec;
-  /** The schema of `data` in a successful answer (documentation). */
+  /**
+   * The schema of `data` in a successful answer, from `contracts/`: the OpenAPI document shows
+   * it, and with `checkResponses` (the tests) every answer is checked against it.
+   */
   response?: ZodType;
   /** A route that answers raw bytes of this media type instead of the envelope (documentation). */
   produces?: string;
@@ -72,6 +75,67 @@ export function issuesToErrors(error: z.ZodError, prefix?: string) {
   });
 }
 
+/**
+ * A successful answer whose `data` does not match its route's declared response schema. Only
+ * thrown with `checkResponses` (the tests): the answer becomes a 500, and the error, logged,
+ * names the route and each issue.
+ */
+export class ResponseMismatchError extends Error {
+  readonly route: string;
+  readonly issues: readonly string[];
+
+  constructor(route: string, issues: readonly string[]) {
+    super(`${route} answered data that does not match its response schema:\n  ${issues.join('\n  ')}`);
+    this.name = 'ResponseMismatchError';
+    this.route = route;
+    this.issues = issues;
+  }
+}
+
+/** The schema an answer is checked against: a list asked for some `fields` carries only those. */
+export function answerSchema(response: ZodType, query: unknown): ZodType {
+  const fields = (query as { fields?: unknown } | null | undefined)?.fields;
+  if (!Array.isArray(fields) || !(response instanceof z.ZodArray)) return response;
+  const element = response.element;
+  if (!(element instanceof z.ZodObject)) return response;
+  const mask = Object.fromEntries(
+    fields.filter((name) => typeof name === 'string' && name in element.shape).map((name) => [name, true]),
+  ) as Record<string, true>;
+  return z.array(element.pick(mask));
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Keys of the answer that the schema does not describe (zod drops them silently when it parses). */
+function unknownKeys(sent: unknown, parsed: unknown, path: string): string[] {
+  if (Array.isArray(sent) && Array.isArray(parsed)) {
+    return sent.flatMap((item, index) => unknownKeys(item, parsed[index], `${path}.${index}`));
+  }
+  if (!isRecord(sent) || !isRecord(parsed)) return [];
+  return Object.entries(sent).flatMap(([key, value]) =>
+    key in parsed
+      ? unknownKeys(value, parsed[key], `${path}.${key}`)
+      : [`${path}.${key}: not in the response schema`],
+  );
+}
+
+/**
+ * What is wrong with `data` as an answer described by `response`, as the client receives it
+ * (JSON: dates as strings, undefined keys gone): zod's issues, then any key the schema does not
+ * know. Empty when it matches.
+ */
+export function responseIssues(response: ZodType, data: unknown): string[] {
+  const sent: unknown = JSON.parse(JSON.stringify(data ?? null));
+  const result = response.safeParse(sent);
+  if (!result.success) {
+    return result.error.issues.map(
+      (issue) => `${['data', ...issue.path.map(String)].join('.')}: ${issue.message} (${issue.code})`,
+    );
+  }
+  return unknownKeys(sent, result.data, 'data');
+}
+
 function parse<T>(schema: ZodType<T> | undefined, value: unknown, prefix?: string): T {
   if (!schema) return undefined as T;
   const result = schema.safeParse(value);
@@ -79,11 +143,6 @@ function parse<T>(schema: ZodType<T> | undefined, value: unknown, prefix?: strin
   return result.data;
 }
 
-/**
- * Every API route is declared through this registry: its access rule, its zod schemas and its
- * handler. The registry mounts it, validates input (422 with field paths), checks access, and
- * keeps the declaration for the OpenAPI document and for the tests that walk every route.
- */
 /** The global errors of an account that may not use the console yet (spec §8), or undefined. */
 export function accountGate(auth: AuthContext, mfaRequired: boolean): ApiError | undefined {
   // While impersonating, the admin's own account is what counts, and it passed to get here.
@@ -101,16 +160,36 @@ export function accountGate(auth: AuthContext, mfaRequired: boolean): ApiError |
   return undefined;
 }
 
+export interface RouteRegistryOptions {
+  audit?: AuditLog;
+  mfaRequired?: boolean;
+  uploadDir?: string;
+  /**
+   * Checks every successful answer's `data` against the route's `response` schema before it is
+   * sent; a mismatch is a 500 whose logged error names the route and the issues. On in the
+   * tests (so the API and the console cannot drift apart silently), off in production.
+   */
+  checkResponses?: boolean;
+}
+
+/**
+ * Every API route is declared through this registry: its access rule, its zod schemas and its
+ * handler. The registry mounts it, validates input (422 with field paths), checks access, and
+ * keeps the declaration for the OpenAPI document and for the tests that walk every route. With
+ * `checkResponses` it also checks each answer against the route's response schema.
+ */
 export class RouteRegistry {
   readonly routes: RouteSpec[] = [];
   private readonly audit: AuditLog | undefined;
   private readonly mfaRequired: boolean;
   private readonly uploadDir: string;
+  private readonly checkResponses: boolean;
 
-  constructor(options: { audit?: AuditLog; mfaRequired?: boolean; uploadDir?: string } = {}) {
+  constructor(options: RouteRegistryOptions = {}) {
     this.audit = options.audit;
     this.mfaRequired = options.mfaRequired ?? false;
     this.uploadDir = options.uploadDir ?? join(tmpdir(), 'fleetport-uploads');
+    this.checkResponses = options.checkResponses ?? false;
   }
 
   add<P, Q, B>(router: Router, spec: RouteSpec<P, Q, B>): void {
@@ -143,6 +222,12 @@ export class RouteRegistry {
         // Temporary files go before the answer does, so a client never sees them linger.
         await upload?.discard();
         if (res.headersSent) return;
+        if (this.checkResponses && spec.response) {
+          const issues = responseIssues(answerSchema(spec.response, query), result?.data ?? null);
+          if (issues.length > 0) {
+            throw new ResponseMismatchError(`${spec.method.toUpperCase()} ${spec.path}`, issues);
+          }
+        }
         // Every successful write is audit-logged, with both identities while impersonating.
         if (spec.method !== 'get' && this.audit && result?.audit !== false) {
           const caller = (res.locals.auth as AuthContext | undefined) ?? auth;

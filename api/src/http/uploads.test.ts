@@ -24,7 +24,7 @@ let uploadDir: string;
 
 beforeAll(async () => {
   uploadDir = await mkdtemp(path.join(tmpdir(), 'fleetport-uploads-'));
-  const registry = new RouteRegistry({ uploadDir });
+  const registry = new RouteRegistry({ uploadDir, checkResponses: true });
   const router = express.Router();
   registry.add(router, {
     method: 'post',
@@ -34,6 +34,18 @@ beforeAll(async () => {
     access: { public: true },
     multipart: { files: { file: { required: false } }, maxFileBytes: LIMIT },
     body: z.object({ name: z.string().optional() }).passthrough(),
+    response: z.object({
+      body: z.record(z.string(), z.unknown()),
+      files: z.array(
+        z.object({
+          field: z.string(),
+          name: z.string(),
+          size: z.number(),
+          sha256: z.string(),
+          mimeType: z.string(),
+        }),
+      ),
+    }),
     handler: ({ body, files }) => ({
       data: {
         body,

@@ -1,8 +1,8 @@
 import { asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { companies, deviceIdentities, devices } from '../db/schema.ts';
+import { parseIdentityCsv } from '../modules/devices/approved.ts';
 import { approveIdentities } from '../modules/devices/identities.ts';
-import { parseIdentityCsv } from '../modules/devices/routes.ts';
 
 /** The demo companies that get devices, and each one's share (by weight). */
 const HOMES: readonly { name: string; weight: number }[] = [

@@ -65,7 +65,9 @@ export async function startTestApi(overrides: Partial<ApiConfig> = {}): Promise<
     ...settings,
     ...overrides,
   });
-  const api = await startApi(config, pino({ level: 'silent' }));
+  // Every answer is checked against its route's response schema (a mismatch is a 500) and every
+  // realtime payload against its event's schema; the issues go to stderr (the logger is silent).
+  const api = await startApi(config, pino({ level: 'silent' }), { checkResponses: true });
   const url = api.url;
   const fixture: ApiFixture = {
     api,

@@ -1,4 +1,4 @@
-import { idSchema, textSchema } from '@fleetport/contracts/fields';
+import { announcementSchema, newAnnouncementSchema } from '@fleetport/contracts/announcements';
 import { count, desc, eq, like } from 'drizzle-orm';
 import type { Router } from 'express';
 import { z } from 'zod';
@@ -7,28 +7,6 @@ import type { ApiDeps } from '../../deps.ts';
 import { fieldError } from '../../http/errors.ts';
 import { listQuerySchema } from '../../http/list-query.ts';
 import type { RouteRegistry } from '../../http/route.ts';
-
-/** What one announcement may say: a notification summary, so short enough for the bell. */
-export const ANNOUNCEMENT_MAX_LENGTH = 500;
-
-export const announcementSchema = z.object({
-  id: z.number(),
-  company_id: z.number(),
-  company_name: z.string(),
-  summary: z.string(),
-  include_subsidiaries: z.boolean(),
-  recipients: z.number().describe('users notified'),
-  sent_by: z.number().nullable().describe('user id; null once that user is deleted'),
-  created_at: z.string(),
-});
-
-const sendBody = z.object({
-  company_id: idSchema,
-  summary: textSchema({ multiline: true })
-    .min(1, 'is required')
-    .max(ANNOUNCEMENT_MAX_LENGTH, `must be at most ${ANNOUNCEMENT_MAX_LENGTH} characters`),
-  include_subsidiaries: z.boolean().default(true),
-});
 
 /**
  * Announcements: a super admin sends one notice to every user of a company or of its
@@ -45,7 +23,7 @@ export function registerAnnouncementRoutes(registry: RouteRegistry, router: Rout
       'Notifies every user of a company, or of its whole subtree (include_subsidiaries, default true).',
     tag: 'notifications',
     access: { permission: 'super_admin' },
-    body: sendBody,
+    body: newAnnouncementSchema,
     response: announcementSchema,
     handler: async ({ auth, body }) => {
       const [company] = await db.select().from(companies).where(eq(companies.id, body.company_id));

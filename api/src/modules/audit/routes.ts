@@ -1,3 +1,4 @@
+import { auditLogEntrySchema } from '@fleetport/contracts/audit';
 import { idSchema } from '@fleetport/contracts/fields';
 import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Router } from 'express';
@@ -24,23 +25,6 @@ const FIELDS = [
   'company_name',
 ] as const;
 
-export const auditEntrySchema = z.object({
-  id: z.number(),
-  at: z.string(),
-  actor_user_id: z.number().nullable().describe('the admin, while impersonating'),
-  user_id: z.number().nullable(),
-  company_id: z.number().nullable(),
-  action: z.string(),
-  entity: z.string(),
-  entity_id: z.string().nullable(),
-  before: z.unknown(),
-  after: z.unknown(),
-  hash: z.string(),
-  /** Who acted and where, for reading the log (null once the user or company is gone). */
-  user_email: z.string().nullable(),
-  company_name: z.string().nullable(),
-});
-
 export function registerAuditRoutes(registry: RouteRegistry, router: Router, deps: ApiDeps): void {
   const { db } = deps;
   registry.add(router, {
@@ -51,7 +35,7 @@ export function registerAuditRoutes(registry: RouteRegistry, router: Router, dep
     tag: 'audit',
     access: { permission: 'view_audit_log' },
     query: listQuerySchema(FIELDS, { company_id: idSchema.optional() }),
-    response: z.array(auditEntrySchema),
+    response: z.array(auditLogEntrySchema),
     handler: async ({ auth, query }) => {
       const conditions: SQL[] = [visibleCompanies(auth)];
       if (query.company_id !== undefined) conditions.push(eq(auditLog.companyId, query.company_id));

@@ -1,12 +1,17 @@
+import {
+  changePasswordSchema,
+  passwordChangedSchema,
+  passwordConfirmationSchema,
+  passwordConfirmedSchema,
+  sessionsRevokedSchema,
+} from '@fleetport/contracts/auth';
 import { eq } from 'drizzle-orm';
 import type { Router } from 'express';
-import { z } from 'zod';
 import { users } from '../../db/schema.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { ApiError, passwordConfirmationRequired, tooManyRequests } from '../../http/errors.ts';
 import type { RouteRegistry } from '../../http/route.ts';
 import { brandIdOf } from '../mail/mailer.ts';
-import { mfaFields } from '../mfa/step-up.ts';
 import type { AuthContext } from './context.ts';
 import { assertPasswordPolicy } from './password-policy.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -29,8 +34,8 @@ export function registerConfirmationRoutes(registry: RouteRegistry, router: Rout
     summary: 'Confirms the password again (after a 423); the session rotates and carries the confirmation.',
     tag: 'account',
     access: { signedIn: true },
-    body: z.object({ password: z.string().min(1, 'is required').max(1024) }),
-    response: z.object({ confirmed_until: z.string() }),
+    body: passwordConfirmationSchema,
+    response: passwordConfirmedSchema,
     statuses: { 429: 'Too many wrong passwords' },
     handler: async ({ req, res, auth, body }) => {
       // While impersonating, it is the admin who proves who they are.
@@ -63,7 +68,7 @@ export function registerConfirmationRoutes(registry: RouteRegistry, router: Rout
       'Signs the caller out everywhere else (every other session). Needs a recent password confirmation (423).',
     tag: 'account',
     access: { signedIn: true },
-    response: z.object({ revoked: z.number() }),
+    response: sessionsRevokedSchema,
     statuses: { 423: 'Confirm the password first (POST /password-confirmation)' },
     handler: async ({ auth }) => {
       requireRecentPassword(auth, config.PASSWORD_CONFIRMATION_TTL_S);
@@ -79,12 +84,8 @@ export function registerConfirmationRoutes(registry: RouteRegistry, router: Rout
       'Changes the password: the current one, the new one (policy), and the second factor when the account has one (MFA_REQUIRED). Other sessions end.',
     tag: 'account',
     access: { signedIn: true },
-    body: z.object({
-      current_password: z.string().min(1, 'is required').max(1024),
-      password: z.string().min(1, 'is required').max(1024),
-      ...mfaFields,
-    }),
-    response: z.object({ changed: z.boolean() }),
+    body: changePasswordSchema,
+    response: passwordChangedSchema,
     statuses: { 403: 'MFA_REQUIRED: prove the second factor and repeat', 429: 'Too many wrong passwords' },
     handler: async ({ req, res, auth, body }) => {
       if (auth.actorUserId !== undefined) {

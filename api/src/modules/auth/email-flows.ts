@@ -1,7 +1,14 @@
-import { textSchema } from '@fleetport/contracts/fields';
+import {
+  activationSentSchema,
+  emailVerifiedSchema,
+  forgotPasswordAcceptedSchema,
+  forgotPasswordSchema,
+  passwordResetSchema,
+  resetPasswordSchema,
+  verifyEmailSchema,
+} from '@fleetport/contracts/auth';
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Request, Router } from 'express';
-import { z } from 'zod';
 import { users } from '../../db/schema.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { ApiError, fieldError, tooManyRequests, unauthorized } from '../../http/errors.ts';
@@ -20,9 +27,6 @@ const RESEND_INTERVAL_S = 60;
 /** Reset requests per LOGIN_WINDOW_S: per e-mail address and IP, and per IP across addresses. */
 const RESET_REQUESTS_PER_ACCOUNT = 5;
 const RESET_REQUESTS_PER_IP = 50;
-
-const tokenField = textSchema({ trim: false }).min(1, 'is required').max(200);
-const emailField = z.string().trim().toLowerCase().email('must be an e-mail address').max(254);
 
 const invalidLink = () =>
   fieldError('token', 'This link is invalid, expired or already used. Ask for a new one.', 'INVALID_TOKEN');
@@ -124,7 +128,7 @@ export function registerEmailFlowRoutes(registry: RouteRegistry, router: Router,
     tag: 'account',
     access: { signedIn: true },
     incompleteAccount: true,
-    response: z.object({ sent: z.boolean() }),
+    response: activationSentSchema,
     statuses: { 409: 'The address is already verified', 429: 'One was sent less than a minute ago' },
     handler: async ({ req, auth }) => {
       const user = await recipient(eq(users.id, auth.userId));
@@ -153,8 +157,8 @@ export function registerEmailFlowRoutes(registry: RouteRegistry, router: Router,
     summary: 'Verifies the e-mail address with the token of a verification link.',
     tag: 'account',
     access: { public: true },
-    body: z.object({ token: tokenField }),
-    response: z.object({ verified: z.boolean() }),
+    body: verifyEmailSchema,
+    response: emailVerifiedSchema,
     statuses: { 422: 'The link is invalid, expired or already used (source: token)' },
     handler: async ({ body }) => {
       const consumed = await accountTokens.consume(body.token, 'verify_email');
@@ -176,8 +180,8 @@ export function registerEmailFlowRoutes(registry: RouteRegistry, router: Router,
     summary: 'Sends a password reset link if an account uses the address. The answer is the same either way.',
     tag: 'account',
     access: { public: true },
-    body: z.object({ email: emailField }),
-    response: z.object({ accepted: z.boolean() }),
+    body: forgotPasswordSchema,
+    response: forgotPasswordAcceptedSchema,
     statuses: { 429: 'Too many requests for this address or from this IP' },
     handler: async ({ req, body }) => {
       await limitResetRequests(req, body.email);
@@ -198,8 +202,8 @@ export function registerEmailFlowRoutes(registry: RouteRegistry, router: Router,
       'Sets a new password with the token of a reset link; every session of the account ends, and the address counts as verified.',
     tag: 'account',
     access: { public: true },
-    body: z.object({ token: tokenField, password: z.string() }),
-    response: z.object({ reset: z.boolean() }),
+    body: resetPasswordSchema,
+    response: passwordResetSchema,
     statuses: {
       422: 'The link is invalid, expired or used (source: token), or the password breaks the rule (source: password)',
     },

@@ -1,50 +1,25 @@
-import { hasControlCharacter, hasLoneSurrogate } from '@fleetport/contracts/fields';
+import {
+  loginAnswerSchema,
+  loginSchema,
+  logoutAnswerSchema,
+  logoutSchema,
+  tokenRefreshedSchema,
+} from '@fleetport/contracts/auth';
 import { sameOriginPath } from '@fleetport/contracts/same-origin';
 import { eq } from 'drizzle-orm';
 import type { Router } from 'express';
-import { z } from 'zod';
 import { users } from '../../db/schema.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { ApiError, tooManyRequests, unauthorized } from '../../http/errors.ts';
 import { requestOrigin } from '../../http/guards.ts';
 import type { RouteRegistry } from '../../http/route.ts';
 import { brandIdOf } from '../mail/mailer.ts';
-import { mfaFields } from '../mfa/step-up.ts';
 import { maySignInHere } from './brand-sign-in.ts';
 import { verifyPassword } from './passwords.ts';
 import { usedUp } from './rate-limit.ts';
 
 /** Where logout sends the browser when no acceptable redirect_uri was given. */
 export const LOGIN_PAGE = '/account/login';
-
-const loginBody = z.object({
-  email: z.string().trim().toLowerCase().email('must be an e-mail address').max(254),
-  password: z.string().min(1, 'is required').max(1024),
-  // The repeated login after MFA_REQUIRED (spec §7 "MFA resubmit").
-  ...mfaFields,
-});
-
-/**
- * Logout always happens: a value it cannot use (not text, too long, control characters) is
- * dropped, as an unknown redirect_uri is, never refused with the session left open.
- */
-const usableOrDropped = (max: number) =>
-  z
-    .unknown()
-    .transform((value) =>
-      typeof value === 'string' &&
-      value.length <= max &&
-      !hasControlCharacter(value) &&
-      !hasLoneSurrogate(value)
-        ? value
-        : undefined,
-    )
-    .optional();
-
-const revokeBody = z.object({
-  client_id: usableOrDropped(200),
-  redirect_uri: usableOrDropped(2000),
-});
 
 export function registerAccountRoutes(registry: RouteRegistry, router: Router, deps: ApiDeps): void {
   const { db, sessions, loginFailures, config } = deps;
@@ -55,7 +30,8 @@ export function registerAccountRoutes(registry: RouteRegistry, router: Router, d
     summary: 'Sign in with e-mail and password; sets the session cookies.',
     tag: 'account',
     access: { public: true },
-    body: loginBody,
+    body: loginSchema,
+    response: loginAnswerSchema,
     statuses: {
       401: 'Wrong e-mail or password',
       403: 'MFA_REQUIRED: repeat with session_code and session_uuid',
@@ -109,6 +85,7 @@ export function registerAccountRoutes(registry: RouteRegistry, router: Router, d
     summary: 'Rotates the refresh token and issues a new access token (used on a 401).',
     tag: 'account',
     access: { public: true },
+    response: tokenRefreshedSchema,
     statuses: { 401: 'No valid refresh token; the session is over' },
     handler: async ({ req, res }) => {
       const outcome = await sessions.refresh(req, res);
@@ -128,7 +105,8 @@ export function registerAccountRoutes(registry: RouteRegistry, router: Router, d
     summary: 'Ends the session (logout); answers the location to go to.',
     tag: 'account',
     access: { public: true },
-    body: revokeBody,
+    body: logoutSchema,
+    response: logoutAnswerSchema,
     handler: async ({ req, res, body }) => {
       await sessions.revokeFromCookies(req, 'logout');
       sessions.clearCookies(req, res);

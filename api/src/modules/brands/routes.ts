@@ -1,29 +1,13 @@
+import { brandAccessQuerySchema, brandAccessSchema } from '@fleetport/contracts/brand';
 import { INT4_MAX } from '@fleetport/contracts/fields';
 import { inArray } from 'drizzle-orm';
 import type { Router } from 'express';
-import { z } from 'zod';
 import { companies } from '../../db/schema.ts';
 import type { ApiDeps } from '../../deps.ts';
 import type { RouteRegistry } from '../../http/route.ts';
 import { canSeeCompany } from '../companies/scope.ts';
 
 const MAX_ASKED = 100;
-
-const accessQuery = z.object({
-  companies: z
-    .string()
-    .max(2000)
-    .regex(/^(\d{1,12}(,\d{1,12})*)?$/, { message: 'must be company ids separated by commas' })
-    .optional()
-    .describe('the owner companies of the brands the edge is asked about'),
-});
-
-export const brandAccessSchema = z.object({
-  super_admin: z.boolean().describe('may administer every brand (create, hostnames, delete)'),
-  companies: z
-    .array(z.number())
-    .describe("of the companies asked about, those whose brand's look the caller may edit"),
-});
 
 /**
  * What the signed-in caller may do with brands (brands in the console). The edge owns
@@ -43,7 +27,7 @@ export function registerBrandAccessRoutes(registry: RouteRegistry, router: Route
           : "The caller's rights over brands, for the edge's brand administration (writes: CSRF-checked).",
       tag: 'brands',
       access: { signedIn: true },
-      query: accessQuery,
+      query: brandAccessQuerySchema,
       response: brandAccessSchema,
       handler: async ({ auth, query }) => {
         // Ids are `integer` columns: a larger number is no company, and must not reach the query.

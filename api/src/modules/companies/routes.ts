@@ -1,3 +1,4 @@
+import { companyListItemSchema } from '@fleetport/contracts/companies';
 import { idSchema, integerSchema, textSchema } from '@fleetport/contracts/fields';
 import { and, asc, count, desc, eq, ilike, notLike, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -9,25 +10,6 @@ import { forbidden } from '../../http/errors.ts';
 import { contains, listQuerySchema, pickFields } from '../../http/list-query.ts';
 import { idParam, type RouteRegistry } from '../../http/route.ts';
 import { canSeeCompany, levelOf, visibleCompanies } from './scope.ts';
-
-export const companySchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  parent_id: z.number().nullable(),
-  level: z.number().describe('1 for a root company, 2 for its subsidiaries, …'),
-  show_payment: z.boolean(),
-  created_at: z.string(),
-});
-
-/** A row of the companies list: the company with its parent's name and its counts. */
-export const companyListItemSchema = companySchema.extend({
-  parent_name: z.string().nullable().describe("the parent's name, null for a root company"),
-  users: z.number().describe('users of this company (not of its subsidiaries)'),
-  devices: z.number().describe('devices of this company (not of its subsidiaries)'),
-  subsidiaries: z.number().describe('direct subsidiaries'),
-  credits_left: z.number().describe("the company's paid credits, all types together"),
-  remaining_data: z.number().describe('the remaining data allowance in GB'),
-});
 
 const parents = alias(companies, 'parents');
 

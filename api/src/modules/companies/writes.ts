@@ -1,4 +1,6 @@
 import {
+  companySchema,
+  companyTreeNodeSchema,
   type EditCompany,
   editCompanySchema,
   MAX_COMPANY_LEVEL,
@@ -15,7 +17,7 @@ import { conflict, fieldError, forbidden } from '../../http/errors.ts';
 import { idParam, type RouteRegistry } from '../../http/route.ts';
 import { requireRecentPassword } from '../auth/confirmation.ts';
 import type { AuthContext } from '../auth/context.ts';
-import { companyCounts, companySchema, toCompany } from './routes.ts';
+import { companyCounts, toCompany } from './routes.ts';
 import { canSeeCompany, levelOf, visibleCompanies } from './scope.ts';
 import { insertCompany } from './tree.ts';
 
@@ -31,16 +33,6 @@ function canManage(auth: AuthContext, company: CompanyRow, own: boolean): boolea
   if (!canSeeCompany(auth, company)) return false;
   return own || company.id !== auth.companyId;
 }
-
-export const companyTreeNodeSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  parent_id: z.number().nullable(),
-  level: z.number(),
-  users: z.number().describe('users of this company (not of its subsidiaries)'),
-  devices: z.number().describe('devices of this company (not of its subsidiaries)'),
-  subsidiaries: z.number().describe('direct subsidiaries'),
-});
 
 /** The deepest level in the subtree rooted at `company` (the company's own when it has none). */
 async function deepestLevel(db: ApiDeps['db'], company: CompanyRow): Promise<number> {

@@ -1,5 +1,5 @@
+import { localConfigSchema } from '@fleetport/contracts/config';
 import type { Router } from 'express';
-import { z } from 'zod';
 import type { ApiDeps } from '../../deps.ts';
 import type { RouteRegistry } from '../../http/route.ts';
 
@@ -13,7 +13,7 @@ export function registerLocalConfigRoutes(registry: RouteRegistry, router: Route
     access: { signedIn: true },
     // The console's start-up reads it before GET /user, which then shows the account's notice.
     incompleteAccount: true,
-    response: z.object({ max_devices_count: z.number(), total_devices_count: z.number() }),
+    response: localConfigSchema,
     // Spec §9: max_devices_count defaults to 0 (no limit). Devices arrive with the devices issue.
     handler: () => ({ data: { max_devices_count: 0, total_devices_count: 0 } }),
   });

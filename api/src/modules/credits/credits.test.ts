@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiFixture, companyIdByName, startTestApi, type TestClient } from '../../testing/fixtures.ts';
-import { normaliseCode } from './routes.ts';
+import { normaliseCode } from './code-queries.ts';
 
 let fx: ApiFixture;
 let superAdmin: TestClient;

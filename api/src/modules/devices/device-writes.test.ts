@@ -12,8 +12,8 @@ import {
   devicePage,
   deviceTotal,
   INDEX_WALK_MIN_DEVICES,
-} from './list.ts';
-import { dataUsageByDay, thin } from './reads.ts';
+} from './list-queries.ts';
+import { dataUsageByDay, thin } from './telemetry-queries.ts';
 
 let fx: ApiFixture;
 let superAdmin: TestClient;

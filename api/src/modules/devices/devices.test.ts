@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiFixture, companyIdByName, startTestApi } from '../../testing/fixtures.ts';
-import { parseIdentityCsv } from './routes.ts';
+import { parseIdentityCsv } from './approved.ts';
 
 let fx: ApiFixture;
 beforeAll(async () => {

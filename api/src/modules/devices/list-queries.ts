@@ -1,46 +1,21 @@
 import { type DeviceFilter, deviceFilterSchema } from '@fleetport/contracts/device-requests';
-import { SIGNAL_BUCKET_FLOORS } from '@fleetport/contracts/devices';
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import { type DevicePosition, SIGNAL_BUCKET_FLOORS } from '@fleetport/contracts/devices';
+import { and, asc, count, desc, eq, gt, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { companies, devices, deviceTags, tags } from '../../db/schema.ts';
-import { forbidden } from '../../http/errors.ts';
+import { companies, devices, deviceTags } from '../../db/schema.ts';
 import { contains, escapeLike, listQuerySchema } from '../../http/list-query.ts';
 import type { AuthContext } from '../auth/context.ts';
-import { canSeeCompany, visibleCompanies, visibleDevices } from '../companies/scope.ts';
-import { DEVICE_STATUSES, type DeviceStatus, deviceStatus } from './status.ts';
+import { visibleCompanies, visibleDevices } from '../companies/scope.ts';
+import { selectDevices } from './device-queries.ts';
+import type { DeviceStatus } from './status.ts';
 
 /**
- * The devices list (spec §2 /management/devices): its fields, its filters as SQL, and
- * the row the API answers. The list, the CSV export and the bulk actions share these, so "every
- * device matching the filter" means the same rows in all three.
+ * The devices list's SQL (spec §2 /management/devices): its fields, its filters as SQL, its
+ * totals and pages, the export's batches and the map's positions. The list, the CSV export, the
+ * map, the statistics and the bulk actions share these, so "every device matching the filter"
+ * means the same rows in all of them. The row the API answers is `toDeviceRows`
+ * (device-queries.ts), its schema `deviceSchema` (contracts).
  */
-
-export const deviceTagSchema = z.object({ id: z.number(), name: z.string(), color: z.string().nullable() });
-
-export const deviceSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  description: z.string().nullable(),
-  serial: z.string(),
-  mac: z.string(),
-  model: z.string().nullable(),
-  firmware: z.string().nullable(),
-  company_id: z.number(),
-  company_name: z.string(),
-  status: z.enum(DEVICE_STATUSES),
-  monitoring: z.boolean(),
-  /** The modem's connection type as reported (LTE, 5G-NSA…); the console maps it (spec §9). */
-  connection_type: z.string().nullable(),
-  operator: z.string().nullable(),
-  /** RSSI in dBm. */
-  signal: z.number().nullable(),
-  tags: z.array(deviceTagSchema),
-  last_seen_at: z.string().nullable(),
-  credit_until: z.string().nullable(),
-  created_at: z.string(),
-});
-export type DeviceRow = z.infer<typeof deviceSchema>;
 
 export const DEVICE_FIELDS = [
   'id',
@@ -255,64 +230,46 @@ export function devicePage(
   return selectDevices(db, inArray(devices.id, ids)).orderBy(...order);
 }
 
-export function selectDevices(db: Db, where: SQL | undefined) {
-  return db
-    .select({ device: devices, companyName: companies.name, companyPath: companies.path })
+/** The next batch of the CSV export: matching devices after an id, by id. */
+export const exportBatch = (db: Db, where: SQL | undefined, after: number, size: number) =>
+  selectDevices(db, and(where, gt(devices.id, after)))
+    .orderBy(asc(devices.id))
+    .limit(size);
+
+/** The devices of these ids that the caller sees (fewer rows than ids: some are not the caller's). */
+export const visibleDevicesByIds = (db: Db, auth: AuthContext, ids: readonly number[]) =>
+  selectDevices(db, and(deviceConditions(auth, {}), inArray(devices.id, [...ids])));
+
+const latSql = sql<number>`((${devices.state} #>> '{gps,data,lat}')::float8)`;
+const lonSql = sql<number>`((${devices.state} #>> '{gps,data,lon}')::float8)`;
+
+/** The matching devices with a GPS fix, after an id, by id (the map's pages). */
+export async function devicePositions(
+  db: Db,
+  auth: AuthContext,
+  filter: DeviceFilter,
+  page: { after: number; limit: number },
+): Promise<DevicePosition[]> {
+  const rows = await db
+    .select({
+      id: devices.id,
+      name: devices.name,
+      company_id: devices.companyId,
+      status: statusSql,
+      lat: latSql,
+      lon: lonSql,
+    })
     .from(devices)
     .innerJoin(companies, eq(companies.id, devices.companyId))
-    .where(where)
-    .$dynamic();
-}
-export type SelectedDevice = Awaited<ReturnType<typeof selectDevices>>[number];
-
-interface DynamicReading {
-  data?: { connection_type?: unknown; operator?: unknown; signal?: unknown };
-}
-
-/** The API's rows for selected devices, with their tags (one query for the whole page). */
-export async function toDeviceRows(db: Db, rows: readonly SelectedDevice[]): Promise<DeviceRow[]> {
-  const ids = rows.map((row) => row.device.id);
-  const tagged = ids.length
-    ? await db
-        .select({ deviceId: deviceTags.deviceId, id: tags.id, name: tags.name, color: tags.color })
-        .from(deviceTags)
-        .innerJoin(tags, eq(tags.id, deviceTags.tagId))
-        .where(inArray(deviceTags.deviceId, ids))
-        .orderBy(asc(tags.name))
-    : [];
-  const tagsOf = new Map<number, { id: number; name: string; color: string | null }[]>();
-  for (const { deviceId, ...tag } of tagged) tagsOf.set(deviceId, [...(tagsOf.get(deviceId) ?? []), tag]);
-  const now = new Date();
-  return rows.map(({ device, companyName }) => {
-    const dynamic = ((device.state as Record<string, DynamicReading>).dynamic?.data ?? {}) as NonNullable<
-      DynamicReading['data']
-    >;
-    return {
-      id: device.id,
-      name: device.name,
-      description: device.description,
-      serial: device.serial,
-      mac: device.mac,
-      model: device.model,
-      firmware: device.firmware,
-      company_id: device.companyId,
-      company_name: companyName,
-      status: deviceStatus(device, now),
-      monitoring: device.monitoring,
-      connection_type: typeof dynamic.connection_type === 'string' ? dynamic.connection_type : null,
-      operator: typeof dynamic.operator === 'string' ? dynamic.operator : null,
-      signal: typeof dynamic.signal === 'number' ? dynamic.signal : null,
-      tags: tagsOf.get(device.id) ?? [],
-      last_seen_at: device.lastSeenAt?.toISOString() ?? null,
-      credit_until: device.creditUntil?.toISOString() ?? null,
-      created_at: device.createdAt.toISOString(),
-    };
-  });
-}
-
-/** A device the caller may see; 403 alike for another tenant's and a missing one (no probing). */
-export async function findDevice(db: Db, auth: AuthContext, id: number): Promise<SelectedDevice> {
-  const [row] = await selectDevices(db, eq(devices.id, id));
-  if (!row || !canSeeCompany(auth, { id: row.device.companyId, path: row.companyPath })) throw forbidden();
-  return row;
+    .where(
+      and(
+        deviceConditions(auth, filter),
+        gt(devices.id, page.after),
+        sql`${latSql} is not null`,
+        sql`${lonSql} is not null`,
+      ),
+    )
+    .orderBy(asc(devices.id))
+    .limit(page.limit);
+  return rows.map((row) => ({ ...row, lat: Number(row.lat), lon: Number(row.lon) }));
 }

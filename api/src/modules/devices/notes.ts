@@ -1,32 +1,18 @@
+import { customBoxSchema, deviceCustomSchema, newDeviceNoteSchema } from '@fleetport/contracts/devices';
 import { idSchema, textSchema } from '@fleetport/contracts/fields';
-import { and, eq } from 'drizzle-orm';
 import type { Router } from 'express';
 import { z } from 'zod';
-import { deviceNotes, devices } from '../../db/schema.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
 import { idParam, type RouteRegistry } from '../../http/route.ts';
-import { findDevice } from './list.ts';
-
-/** Spec §2 "Device custom box": a title and up to 20 labelled values. */
-export const customBoxSchema = z.object({
-  title: textSchema().min(1, 'Give the box a title.').max(60),
-  fields: z
-    .array(
-      z.object({
-        label: textSchema().min(1, 'Each line needs a label.').max(60),
-        value: textSchema({ multiline: true }).max(500),
-      }),
-    )
-    .max(20, 'A box holds at most 20 lines.'),
-});
-export type CustomBox = z.infer<typeof customBoxSchema>;
+import { findDevice } from './device-queries.ts';
+import { addNote, deleteNote, setCustomBox } from './notes-queries.ts';
 
 /**
  * Notes on a device (spec §2 "New note"), shown in its activity, and its custom box (spec §2
  * "Device custom box"). Both are written with manage_devices on a device the caller sees.
  */
-export function registerDeviceNotes(registry: RouteRegistry, router: Router, deps: ApiDeps): void {
+export function registerDeviceNoteRoutes(registry: RouteRegistry, router: Router, deps: ApiDeps): void {
   const { db } = deps;
 
   registry.add(router, {
@@ -37,16 +23,13 @@ export function registerDeviceNotes(registry: RouteRegistry, router: Router, dep
     access: { permission: 'manage_devices' },
     params: idParam,
     body: z.object({ body: textSchema({ multiline: true }).min(1, 'Write the note.').max(2000) }),
-    response: z.object({ id: z.number() }),
+    response: newDeviceNoteSchema,
     handler: async ({ auth, params, body }) => {
       const row = await findDevice(db, auth, params.id);
-      const [note] = await db
-        .insert(deviceNotes)
-        .values({ deviceId: row.device.id, userId: auth.userId, body: body.body })
-        .returning({ id: deviceNotes.id });
+      const id = await addNote(db, { deviceId: row.device.id, userId: auth.userId, body: body.body });
       return {
         status: 201,
-        data: { id: note?.id ?? 0 },
+        data: { id },
         audit: {
           entity: 'device',
           entityId: String(row.device.id),
@@ -67,10 +50,7 @@ export function registerDeviceNotes(registry: RouteRegistry, router: Router, dep
     response: z.null(),
     handler: async ({ auth, params }) => {
       const row = await findDevice(db, auth, params.id);
-      const [gone] = await db
-        .delete(deviceNotes)
-        .where(and(eq(deviceNotes.id, params.note), eq(deviceNotes.deviceId, row.device.id)))
-        .returning();
+      const gone = await deleteNote(db, row.device.id, params.note);
       if (!gone) throw notFound('The note was not found.');
       return {
         data: null,
@@ -92,10 +72,10 @@ export function registerDeviceNotes(registry: RouteRegistry, router: Router, dep
     access: { permission: 'manage_devices' },
     params: idParam,
     body: z.object({ custom: customBoxSchema.nullable() }),
-    response: z.object({ custom: customBoxSchema.nullable() }),
+    response: deviceCustomSchema,
     handler: async ({ auth, params, body }) => {
       const row = await findDevice(db, auth, params.id);
-      await db.update(devices).set({ custom: body.custom }).where(eq(devices.id, row.device.id));
+      await setCustomBox(db, row.device.id, body.custom);
       return {
         data: { custom: body.custom },
         audit: {

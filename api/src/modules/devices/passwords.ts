@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { ACTION_STATUS_EVENT } from '@fleetport/contracts/action-status';
-import { MAX_BULK_IDS } from '@fleetport/contracts/devices';
+import {
+  devicePasswordsSentSchema,
+  generatedPasswordsSchema,
+  MAX_BULK_IDS,
+} from '@fleetport/contracts/devices';
 import { idSchema, integerSchema } from '@fleetport/contracts/fields';
 import { GENERATED_PASSWORD_LENGTH, generatePassword } from '@fleetport/contracts/password';
-import { and, inArray } from 'drizzle-orm';
 import type { Router } from 'express';
 import { z } from 'zod';
-import { devices } from '../../db/schema.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { forbidden } from '../../http/errors.ts';
 import type { RouteRegistry } from '../../http/route.ts';
-import { deviceConditions, selectDevices } from './list.ts';
+import { visibleDevicesByIds } from './list-queries.ts';
 
 /** A device password the console sets: printable, 8–128 characters (the generator makes 16). */
 const devicePassword = z
@@ -25,7 +27,7 @@ const devicePassword = z
  * or audited: the audit keeps which devices were changed. Each device reports on the action's
  * realtime channel; an offline one fails at once.
  */
-export function registerDevicePasswords(registry: RouteRegistry, router: Router, deps: ApiDeps): void {
+export function registerDevicePasswordRoutes(registry: RouteRegistry, router: Router, deps: ApiDeps): void {
   const { db, gateway } = deps;
 
   registry.add(router, {
@@ -35,7 +37,7 @@ export function registerDevicePasswords(registry: RouteRegistry, router: Router,
     tag: 'devices',
     access: { permission: 'manage_devices' },
     body: z.object({ count: integerSchema({ min: 1, max: MAX_BULK_IDS }).default(1) }),
-    response: z.object({ passwords: z.array(z.string()) }),
+    response: generatedPasswordsSchema,
     handler: ({ body }) => ({
       data: {
         passwords: Array.from({ length: body.count }, () => generatePassword(GENERATED_PASSWORD_LENGTH)),
@@ -60,10 +62,10 @@ export function registerDevicePasswords(registry: RouteRegistry, router: Router,
           'A device is listed twice.',
         ),
     }),
-    response: z.object({ sent: z.number(), offline: z.number() }),
+    response: devicePasswordsSentSchema,
     handler: async ({ auth, body }) => {
       const ids = body.devices.map((row) => row.id);
-      const rows = await selectDevices(db, and(deviceConditions(auth, {}), inArray(devices.id, ids)));
+      const rows = await visibleDevicesByIds(db, auth, ids);
       // Naming a device one may not see is refused whole: nothing is sent.
       if (rows.length !== ids.length) throw forbidden();
       const channel = deps.realtime.registerAction(randomUUID(), auth.userId);

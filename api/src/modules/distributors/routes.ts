@@ -1,8 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { MAX_COMPANY_LEVEL } from '@fleetport/contracts/company-levels';
+import { deletedSchema } from '@fleetport/contracts/envelope';
 import { BUILT_IN_ROLE_BY_NAME } from '@fleetport/contracts/roles';
 import {
   acceptCompanyInvitationSchema,
+  companyInvitationAcceptedSchema,
+  companyInvitationPreviewSchema,
+  companyInvitationSchema,
+  companyInvitationTokenSchema,
   INVITATION_LIFETIME_S,
   inviteCompanySchema,
 } from '@fleetport/contracts/users';
@@ -32,15 +37,6 @@ const invalidLink = () =>
       source: 'token',
     },
   ]);
-
-const invitationSchema = z.object({
-  id: z.number(),
-  email: z.string(),
-  parent_company_id: z.number(),
-  parent_company_name: z.string(),
-  expires_at: z.string(),
-  created_at: z.string(),
-});
 
 /**
  * Distributors (spec §2 'Invite new company', §5, §7 POST /distributors/invitations):
@@ -72,7 +68,7 @@ export function registerDistributorRoutes(registry: RouteRegistry, router: Route
     summary: 'Open company invitations from the companies the caller sees.',
     tag: 'companies',
     access: { permission: 'manage_companies' },
-    response: z.array(invitationSchema),
+    response: z.array(companyInvitationSchema),
     handler: async ({ auth }) => {
       const rows = await selectInvitations()
         .where(visibleCompanies(auth))
@@ -89,7 +85,7 @@ export function registerDistributorRoutes(registry: RouteRegistry, router: Route
     tag: 'companies',
     access: { permission: 'manage_companies' },
     body: inviteCompanySchema,
-    response: invitationSchema,
+    response: companyInvitationSchema,
     statuses: { 422: 'The address is a user or invited already, or the tree is at its last level' },
     handler: async ({ req, auth, body }) => {
       const [parent] = await db.select().from(companies).where(eq(companies.id, auth.companyId));
@@ -149,7 +145,7 @@ export function registerDistributorRoutes(registry: RouteRegistry, router: Route
     tag: 'companies',
     access: { permission: 'manage_companies' },
     params: idParam,
-    response: z.object({ deleted: z.boolean() }),
+    response: deletedSchema,
     handler: async ({ auth, params }) => {
       const [row] = await selectInvitations().where(eq(companyInvitations.id, params.id));
       if (!row || !canSeeCompany(auth, row.parent)) throw forbidden();
@@ -180,8 +176,8 @@ export function registerDistributorRoutes(registry: RouteRegistry, router: Route
     summary: 'What a company invitation link invites to (address, parent company), for its page.',
     tag: 'account',
     access: { public: true },
-    body: acceptCompanyInvitationSchema.pick({ token: true }),
-    response: z.object({ email: z.string(), parent_company_name: z.string() }),
+    body: companyInvitationTokenSchema,
+    response: companyInvitationPreviewSchema,
     statuses: { 422: 'The link is invalid, expired or already used (source: token)' },
     handler: async ({ body }) => {
       const row = await openInvitation(body.token);
@@ -198,7 +194,7 @@ export function registerDistributorRoutes(registry: RouteRegistry, router: Route
     tag: 'account',
     access: { public: true },
     body: acceptCompanyInvitationSchema,
-    response: z.object({ email: z.string(), company_id: z.number() }),
+    response: companyInvitationAcceptedSchema,
     statuses: {
       422: 'The link is invalid or used (source: token), the name is taken (company_name) or the password breaks the rule',
     },

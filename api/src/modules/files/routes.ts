@@ -1,6 +1,7 @@
 import { open } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
-import { idSchema, textSchema } from '@fleetport/contracts/fields';
+import { idSchema } from '@fleetport/contracts/fields';
+import { companyFileSchema, uploadFileSchema } from '@fleetport/contracts/files';
 import { and, asc, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import type { Router } from 'express';
 import { z } from 'zod';
@@ -13,18 +14,6 @@ import { idParam, type RouteRegistry } from '../../http/route.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { canSeeCompany, visibleCompanies } from '../companies/scope.ts';
 import { attachment, FileStore } from './store.ts';
-
-export const fileSchema = z.object({
-  id: z.number(),
-  company_id: z.number(),
-  name: z.string(),
-  size: z.number().describe('bytes'),
-  sha256: z.string().describe('hex SHA-256 of the content'),
-  mime_type: z.string().describe('as the uploader declared it; downloads are always octet-stream'),
-  description: z.string().nullable(),
-  uploaded_by: z.number().nullable().describe('user id; null once that user is deleted'),
-  created_at: z.string(),
-});
 
 const FIELDS = [
   'id',
@@ -48,12 +37,6 @@ const SORTABLE = {
   uploaded_by: files.uploadedBy,
   created_at: files.createdAt,
 } satisfies Record<(typeof FIELDS)[number], unknown>;
-
-const companyId = idSchema;
-const uploadFields = z.object({
-  company_id: companyId,
-  description: textSchema({ multiline: true }).max(500, 'must be at most 500 characters').optional(),
-});
 
 const toFile = (row: typeof files.$inferSelect) => ({
   id: row.id,
@@ -89,8 +72,8 @@ export function registerFileRoutes(registry: RouteRegistry, router: Router, deps
     tag: 'files',
     access: { permission: 'manage_files' },
     multipart: { files: { file: { required: true } } },
-    body: uploadFields,
-    response: fileSchema,
+    body: uploadFileSchema,
+    response: companyFileSchema,
     statuses: {
       400: 'MALFORMED_MULTIPART or UPLOAD_INTERRUPTED',
       413: 'FILE_TOO_LARGE: over 80MB (83,886,080 bytes)',
@@ -135,8 +118,8 @@ export function registerFileRoutes(registry: RouteRegistry, router: Router, deps
     summary: 'Files of the companies the caller may see: list conventions, q on the name, company_id.',
     tag: 'files',
     access: { permission: 'view_files' },
-    query: listQuerySchema(FIELDS, { company_id: companyId.optional() }),
-    response: z.array(fileSchema),
+    query: listQuerySchema(FIELDS, { company_id: idSchema.optional() }),
+    response: z.array(companyFileSchema),
     handler: async ({ auth, query }) => {
       const conditions: SQL[] = [visibleCompanies(auth)];
       if (query.q) conditions.push(ilike(files.name, contains(query.q)));
@@ -205,7 +188,7 @@ export function registerFileRoutes(registry: RouteRegistry, router: Router, deps
     tag: 'files',
     access: { permission: 'manage_files' },
     params: idParam,
-    response: fileSchema,
+    response: companyFileSchema,
     handler: async ({ auth, params }) => {
       const file = await visibleFile(auth, params.id);
       const removed = await db.delete(files).where(eq(files.id, file.id)).returning();

@@ -1,5 +1,5 @@
+import { livenessSchema, readinessSchema } from '@fleetport/contracts/health';
 import type { Router } from 'express';
-import { z } from 'zod';
 import type { ApiDeps } from '../../deps.ts';
 import type { RouteRegistry } from '../../http/route.ts';
 
@@ -10,7 +10,7 @@ export function registerHealthRoutes(registry: RouteRegistry, router: Router, de
     summary: 'Liveness: the process answers.',
     tag: 'operations',
     access: { public: true },
-    response: z.object({ status: z.literal('alive') }),
+    response: livenessSchema,
     handler: ({ res }) => {
       res.setHeader('Cache-Control', 'no-store');
       return { data: { status: 'alive' } };
@@ -23,7 +23,7 @@ export function registerHealthRoutes(registry: RouteRegistry, router: Router, de
     summary: 'Readiness: the database answers.',
     tag: 'operations',
     access: { public: true },
-    response: z.object({ status: z.enum(['ready', 'unavailable']), database: z.string() }),
+    response: readinessSchema,
     statuses: { 503: 'The database does not answer' },
     handler: async ({ res }) => {
       res.setHeader('Cache-Control', 'no-store');

@@ -1,9 +1,15 @@
-import { textSchema } from '@fleetport/contracts/fields';
+import {
+  impersonationAccessSchema,
+  impersonationCancelledSchema,
+  impersonationGrantParamsSchema,
+  impersonationRequestedSchema,
+  impersonationStartedSchema,
+  startImpersonationSchema,
+} from '@fleetport/contracts/impersonation';
 import { isPermission } from '@fleetport/contracts/permissions';
 import type { RoleScope } from '@fleetport/contracts/roles';
 import { eq } from 'drizzle-orm';
 import type { Router } from 'express';
-import { z } from 'zod';
 import { companies, rolePermissions, roles, users } from '../../db/schema.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { ApiError, conflict, fieldError, forbidden } from '../../http/errors.ts';
@@ -12,7 +18,6 @@ import type { AuthContext } from '../auth/context.ts';
 import { LOGIN_PAGE } from '../auth/routes.ts';
 import { canSeeCompany } from '../companies/scope.ts';
 import { brandIdOf } from '../mail/mailer.ts';
-import { mfaFields } from '../mfa/step-up.ts';
 
 /** How long a grant lets admins in (from the moment the user confirms). */
 export const IMPERSONATION_ACCESS_S = 24 * 3600;
@@ -20,10 +25,6 @@ export const IMPERSONATION_ACCESS_S = 24 * 3600;
 export const IMPERSONATION_REQUEST_TTL_S = 7 * 24 * 3600;
 
 const SCOPE_RANK: Record<RoleScope, number> = { company: 0, subtree: 1, all: 2 };
-
-const accessLimit = z.object({
-  impersonation_access_limit: z.string().nullable().describe('UTC; null when no access is granted'),
-});
 
 /**
  * Impersonation (spec §2/§3): an admin asks (`POST /users/{id}/impersonation/request`,
@@ -77,7 +78,7 @@ export function registerImpersonationRoutes(registry: RouteRegistry, router: Rou
     tag: 'users',
     access: { permission: 'impersonate_users' },
     params: idParam,
-    response: z.object({ requested: z.boolean(), email: z.string() }),
+    response: impersonationRequestedSchema,
     statuses: { 409: 'Cancel the current impersonation first' },
     handler: async ({ req, auth, params }) => {
       const target = await targetFor(auth, params.id);
@@ -106,8 +107,8 @@ export function registerImpersonationRoutes(registry: RouteRegistry, router: Rou
       'The user grants the admins who asked access to their account for 24 hours (the link from the request e-mail).',
     tag: 'users',
     access: { signedIn: true },
-    params: z.object({ token: textSchema({ trim: false }).min(16).max(200) }),
-    response: accessLimit,
+    params: impersonationGrantParamsSchema,
+    response: impersonationAccessSchema,
     statuses: { 422: 'The link has expired or was already used' },
     handler: async ({ auth, params }) => {
       if (auth.actorUserId !== undefined) throw forbidden('Only the user themself can grant access.');
@@ -129,7 +130,7 @@ export function registerImpersonationRoutes(registry: RouteRegistry, router: Rou
     summary: 'Withdraws impersonation access at once; sessions impersonating the caller end.',
     tag: 'account',
     access: { signedIn: true },
-    response: accessLimit,
+    response: impersonationAccessSchema,
     handler: async ({ auth }) => {
       if (auth.actorUserId !== undefined) throw forbidden('Only the user themself can withdraw access.');
       await db.update(users).set({ impersonationAccessLimit: null }).where(eq(users.id, auth.userId));
@@ -146,8 +147,8 @@ export function registerImpersonationRoutes(registry: RouteRegistry, router: Rou
     tag: 'users',
     access: { permission: 'impersonate_users' },
     params: idParam,
-    body: z.object(mfaFields),
-    response: z.object({ user_id: z.number(), email: z.string(), impersonation_access_limit: z.string() }),
+    body: startImpersonationSchema,
+    response: impersonationStartedSchema,
     statuses: {
       403: 'IMPERSONATION_NOT_ALLOWED (no access granted), MFA_REQUIRED, or not the caller’s user',
       409: 'Already impersonating',
@@ -195,7 +196,7 @@ export function registerImpersonationRoutes(registry: RouteRegistry, router: Rou
       'Ends the impersonation and returns to the admin’s own session (the console then refreshes the token and reloads).',
     tag: 'account',
     access: { signedIn: true },
-    response: z.object({ location: z.string(), restored: z.boolean() }),
+    response: impersonationCancelledSchema,
     statuses: { 409: 'Not impersonating' },
     handler: async ({ req, res, auth }) => {
       if (auth.actorUserId === undefined || !auth.parentSessionId)

@@ -1,7 +1,6 @@
-import { textSchema } from '@fleetport/contracts/fields';
+import { enableTotpSchema, mfaStateSchema, mfaStepUpSchema, totpSetupSchema } from '@fleetport/contracts/mfa';
 import { eq } from 'drizzle-orm';
 import type { Request, Response, Router } from 'express';
-import { z } from 'zod';
 import { users } from '../../db/schema.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { ApiError, conflict, fieldError } from '../../http/errors.ts';
@@ -9,10 +8,7 @@ import type { RouteRegistry } from '../../http/route.ts';
 import { requireRecentPassword } from '../auth/confirmation.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { brandIdOf } from '../mail/mailer.ts';
-import { mfaFields } from './step-up.ts';
 import { enrolment, newTotpSecret, openSecret, sealSecret, verifyTotp } from './totp.ts';
-
-const mfaState = z.object({ mfa_type: z.enum(['totp', 'email']).nullable() });
 
 export function registerMfaRoutes(registry: RouteRegistry, router: Router, deps: ApiDeps): void {
   const { db, keys, mfa, sessions, config } = deps;
@@ -42,7 +38,7 @@ export function registerMfaRoutes(registry: RouteRegistry, router: Router, deps:
     tag: 'account',
     access: { signedIn: true },
     incompleteAccount: true,
-    response: z.object({ secret: z.string(), otpauth_url: z.string(), qr_svg: z.string() }),
+    response: totpSetupSchema,
     handler: async ({ req, auth }) => {
       refuseWhileImpersonating(auth);
       const secret = newTotpSecret();
@@ -68,8 +64,8 @@ export function registerMfaRoutes(registry: RouteRegistry, router: Router, deps:
     tag: 'account',
     access: { signedIn: true },
     incompleteAccount: true,
-    body: z.object({ code: textSchema().min(1, 'is required').max(16), ...mfaFields }),
-    response: mfaState,
+    body: enableTotpSchema,
+    response: mfaStateSchema,
     statuses: { 403: 'MFA_REQUIRED: prove the current factor and repeat' },
     handler: async ({ req, res, auth, body }) => {
       refuseWhileImpersonating(auth);
@@ -110,8 +106,8 @@ export function registerMfaRoutes(registry: RouteRegistry, router: Router, deps:
     tag: 'account',
     access: { signedIn: true },
     incompleteAccount: true,
-    body: z.object(mfaFields),
-    response: mfaState,
+    body: mfaStepUpSchema,
+    response: mfaStateSchema,
     statuses: { 403: 'MFA_REQUIRED: enter the code and repeat' },
     handler: async ({ req, res, auth, body }) => {
       refuseWhileImpersonating(auth);
@@ -134,8 +130,8 @@ export function registerMfaRoutes(registry: RouteRegistry, router: Router, deps:
       'Turns MFA off: needs a recent password confirmation (423) and the current factor (MFA_REQUIRED). Refused while MFA is required by configuration.',
     tag: 'account',
     access: { signedIn: true },
-    body: z.object(mfaFields),
-    response: mfaState,
+    body: mfaStepUpSchema,
+    response: mfaStateSchema,
     statuses: {
       403: 'MFA_REQUIRED: prove the current factor and repeat',
       409: 'MFA is required by configuration, or not enabled',

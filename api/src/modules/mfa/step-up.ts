@@ -1,7 +1,6 @@
 import { createHmac, randomInt, randomUUID } from 'node:crypto';
-import { textSchema } from '@fleetport/contracts/fields';
+import type { MfaSubmission } from '@fleetport/contracts/mfa';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { mfaChallenges, users } from '../../db/schema.ts';
 import { ApiError, tooManyRequests } from '../../http/errors.ts';
@@ -16,17 +15,6 @@ export type MfaMethod = 'totp' | 'email';
 export const EMAIL_CODE_TTL_S = 600;
 /** Wrong codes a challenge takes before it is spent and a new one must be asked for. */
 export const CHALLENGE_MAX_ATTEMPTS = 5;
-
-/**
- * What the repeated request adds (spec §3 "MFA metadata", §7 "MFA resubmit"): the code, and
- * the challenge's id as `session_uuid` or `session_id`. Spread into a route's body schema.
- */
-export const mfaFields = {
-  session_code: textSchema().max(32).optional(),
-  session_uuid: z.uuid().optional(),
-  session_id: z.uuid().optional(),
-};
-export type MfaSubmission = { session_code?: string; session_uuid?: string; session_id?: string };
 
 const confirmationFailed = (message: string, source = 'session_code') =>
   new ApiError(422, [{ code: 'CONFIRMATION_FAILED', message, source }]);

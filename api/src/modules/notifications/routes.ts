@@ -1,4 +1,8 @@
-import { bigIdSchema } from '@fleetport/contracts/fields';
+import {
+  markNotificationsSeenSchema,
+  notificationSchema,
+  notificationsSeenSchema,
+} from '@fleetport/contracts/notifications';
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Router } from 'express';
 import { z } from 'zod';
@@ -6,15 +10,6 @@ import { notifications } from '../../db/schema.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { listQuerySchema } from '../../http/list-query.ts';
 import type { RouteRegistry } from '../../http/route.ts';
-
-export const notificationSchema = z.object({
-  id: z.number(),
-  type: z.string().describe('creditAmountTooLow, deviceAlert, …'),
-  summary: z.string(),
-  data: z.record(z.string(), z.unknown()),
-  created_at: z.string().describe('UTC'),
-  seen_at: z.string().nullable(),
-});
 
 const toNotification = (row: typeof notifications.$inferSelect) => ({
   id: row.id,
@@ -65,7 +60,8 @@ export function registerNotificationRoutes(registry: RouteRegistry, router: Rout
     summary: 'Marks the given notifications of the caller as seen.',
     tag: 'notifications',
     access: { signedIn: true },
-    body: z.object({ id: z.array(bigIdSchema).max(1000) }),
+    body: markNotificationsSeenSchema,
+    response: notificationsSeenSchema,
     handler: async ({ auth, body }) => {
       if (body.id.length === 0) return { data: { updated: 0 } };
       const updated = await db

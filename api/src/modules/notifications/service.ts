@@ -1,8 +1,14 @@
+import type { NotificationType } from '@fleetport/contracts/notifications';
+import {
+  NOTIFICATION_CREATED_EVENT,
+  type NotificationCreated,
+  notificationsChannel,
+} from '@fleetport/contracts/realtime';
 import type { Db } from '../../db/client.ts';
 import { notifications } from '../../db/schema.ts';
-import { EVENTS, type Realtime } from '../realtime/realtime.ts';
+import type { Realtime } from '../realtime/realtime.ts';
 
-export type NotificationType = 'creditAmountTooLow' | 'deviceAlert' | 'announcement';
+export type { NotificationType };
 
 /** Creates notifications for the server's own modules and pushes them to the user's channel. */
 export class NotificationService {
@@ -42,7 +48,7 @@ export class NotificationService {
       id: row.id,
       type: row.type,
       summary: row.summary,
-      data: row.data,
+      data: row.data as Record<string, unknown>,
       created_at: row.createdAt.toISOString(),
       seen_at: null,
     }));
@@ -51,9 +57,9 @@ export class NotificationService {
   }
 
   /** Pushes created notifications to their users' channels (after their transaction committed). */
-  publish(payloads: readonly { userId: number; id: number }[]): void {
+  publish(payloads: readonly ({ userId: number } & NotificationCreated)[]): void {
     for (const { userId, ...payload } of payloads) {
-      this.realtime?.emit(`private-notifications.${userId}`, EVENTS.notificationCreated, payload);
+      this.realtime?.emit(notificationsChannel(userId), NOTIFICATION_CREATED_EVENT, payload);
     }
   }
 }

@@ -1,10 +1,11 @@
+import type { DeviceStatusChanged } from '@fleetport/contracts/realtime';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceIdentities, devices } from '../../db/schema.ts';
 import { type ApiFixture, startTestApi, type TestClient, testStore } from '../../testing/fixtures.ts';
 import { DEVICE_STATUS_EVENT } from '../devices/gateway.ts';
 import { secretDigest } from '../devices/status.ts';
-import { DEVICES_CHANNEL, EVENTS, REALTIME_PATH } from './realtime.ts';
+import { DEVICES_CHANNEL, EVENTS, PayloadMismatchError, REALTIME_PATH } from './realtime.ts';
 
 const opened: Socket[] = [];
 afterAll(() => {
@@ -212,3 +213,31 @@ describe.runIf(testStore() === 'postgres' && process.env.REDIS_URL)(
     });
   },
 );
+
+describe('realtime payloads (contracts/src/realtime.ts)', () => {
+  let fx: ApiFixture;
+  beforeAll(async () => {
+    fx = await startTestApi();
+  });
+  afterAll(async () => {
+    await fx?.stop();
+  });
+
+  it('are checked against their event’s schema in the tests: a wrong one throws, naming the event and the field', () => {
+    const { realtime } = fx.api.deps;
+    expect(() =>
+      realtime.emit('private-company.1.devices', DEVICE_STATUS_EVENT, {
+        id: 1,
+        status: 'online',
+        last_seen_at: null,
+      }),
+    ).not.toThrow();
+    const wrong = { id: 1, status: 'asleep', last_seen_at: null } as unknown as DeviceStatusChanged;
+    expect(() => realtime.emit('private-company.1.devices', DEVICE_STATUS_EVENT, wrong)).toThrow(
+      PayloadMismatchError,
+    );
+    expect(() => realtime.emit('private-company.1.devices', DEVICE_STATUS_EVENT, wrong)).toThrow(
+      /DeviceStatusChanged payload does not match its schema:\n {2}payload\.status: /,
+    );
+  });
+});

@@ -1,5 +1,24 @@
 import type { Server as HttpServer, IncomingMessage } from 'node:http';
-import { APP_CHANNEL, APP_VERSION_RELEASED, type AppVersion } from '@fleetport/contracts/app-version';
+import {
+  ACTION_STATUS_EVENT,
+  type ActionStatusEvent,
+  type ActionStatusItem,
+} from '@fleetport/contracts/action-status';
+import type { AppVersion } from '@fleetport/contracts/app-version';
+import {
+  APP_CHANNEL,
+  APP_VERSION_RELEASED,
+  actionStatusChannel,
+  DEVICES_CHANNEL,
+  REALTIME_EVENTS,
+  REALTIME_PATH,
+  type RealtimeEvent,
+  type RealtimePayload,
+  realtimePayloadSchemas,
+  SUBSCRIBE,
+  type SubscriptionAnswer,
+  UNSUBSCRIBE,
+} from '@fleetport/contracts/realtime';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { eq } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
@@ -12,11 +31,10 @@ import type { AuthContext } from '../auth/context.ts';
 import type { SessionService } from '../auth/sessions.ts';
 import { canSeeCompany } from '../companies/scope.ts';
 
-/** Spec §7: the realtime path, behind the edge. */
-export const REALTIME_PATH = '/status/socket.io';
-
-/** Realtime events the console listens for. */
-export const EVENTS = { notificationCreated: 'WebNotificationCreated', userChanged: 'UserChanged' } as const;
+/** The path, the channels, the event names and their payloads: contracts/src/realtime.ts. */
+export { DEVICES_CHANNEL, REALTIME_PATH };
+/** The events the console listens for, by what they tell. */
+export const EVENTS = REALTIME_EVENTS;
 
 /** The server-only room of a user's sockets (never a channel a client subscribes to). */
 const userRoom = (userId: number) => `user:${userId}`;
@@ -36,6 +54,19 @@ export interface RealtimeOptions {
   redis?: { pub: Redis; sub: Redis } | undefined;
   /** The console build being served: announced on `public-app` when it changes. */
   appVersions?: AppVersionWatcher | undefined;
+  /**
+   * Checks every payload against its event's schema before it is sent, and throws on a
+   * mismatch (naming the event and the issues): on in the tests, off in production.
+   */
+  checkPayloads?: boolean;
+}
+
+/** A payload that does not match its event's schema (only with `checkPayloads`). */
+export class PayloadMismatchError extends Error {
+  constructor(event: string, issues: readonly string[]) {
+    super(`the ${event} payload does not match its schema:\n  ${issues.join('\n  ')}`);
+    this.name = 'PayloadMismatchError';
+  }
 }
 
 /** Granted: the socket joins the channel itself, or the rooms it stands for (`private-devices`). */
@@ -44,8 +75,6 @@ type Authorisation = { ok: true; rooms?: string[] } | { ok: false; reason: strin
 /** How many actions' last reports are kept for late subscribers. */
 const MAX_REMEMBERED_ACTIONS = 1000;
 
-/** The channel of every device event the caller may see, whatever their scope (the devices grid). */
-export const DEVICES_CHANNEL = 'private-devices';
 /** The room of every device's events, for the all-companies scope. */
 export const ALL_DEVICES_ROOM = 'devices.all';
 
@@ -68,12 +97,17 @@ export class Realtime {
   readonly io: Server;
   private readonly actionOwners = new Map<string, number>();
   /** Each action's items as last reported, replayed to a subscriber who came after (a fast device). */
-  private readonly actionItems = new Map<string, { event: string; items: Map<unknown, unknown> }>();
+  private readonly actionItems = new Map<
+    string,
+    { event: typeof ACTION_STATUS_EVENT; items: Map<ActionStatusItem['id'], ActionStatusItem> }
+  >();
   private readonly db: Db;
   private readonly sessions: SessionService;
   private readonly appVersions: AppVersionWatcher | undefined;
+  private readonly checkPayloads: boolean;
 
   constructor(options: RealtimeOptions) {
+    this.checkPayloads = options.checkPayloads ?? false;
     this.db = options.db;
     this.sessions = options.sessions;
     this.appVersions = options.appVersions;
@@ -113,7 +147,7 @@ export class Realtime {
       const auth = socket.data.auth as AuthContext;
       void socket.join([userRoom(auth.userId), sessionRoom(auth.sessionId)]);
       disconnectAtExpiry(socket, auth.sessionExpiresAt);
-      socket.on('subscribe', async (payload: unknown, ack?: (answer: unknown) => void) => {
+      socket.on(SUBSCRIBE, async (payload: unknown, ack?: (answer: SubscriptionAnswer) => void) => {
         // The session is checked again: a socket whose session ended (and whose disconnect was
         // missed, e.g. a replica that was down) is refused and ended.
         if (!(await this.sessions.isLive(auth.sessionId))) {
@@ -144,13 +178,15 @@ export class Realtime {
         // The build being served, to this socket: a console that connects (or reconnects after
         // a deploy restarted the API) compares it with its own build.
         const reported = result.ok && channel ? this.actionItems.get(channel) : undefined;
-        if (reported) socket.emit(reported.event, { channel, items: [...reported.items.values()] });
+        if (reported && channel) {
+          socket.emit(...this.checked(reported.event, { channel, items: [...reported.items.values()] }));
+        }
         const served = this.appVersions?.current;
         if (result.ok && channel === APP_CHANNEL && served) {
-          socket.emit(APP_VERSION_RELEASED, { ...served, channel: APP_CHANNEL });
+          socket.emit(...this.checked(APP_VERSION_RELEASED, { ...served, channel: APP_CHANNEL }));
         }
       });
-      socket.on('unsubscribe', async (payload: unknown, ack?: (answer: unknown) => void) => {
+      socket.on(UNSUBSCRIBE, async (payload: unknown, ack?: (answer: SubscriptionAnswer) => void) => {
         const channel = channelOf(payload);
         if (channel === DEVICES_CHANNEL) {
           for (const room of devicesRooms(socket.data.auth as AuthContext)) await socket.leave(room);
@@ -160,11 +196,30 @@ export class Realtime {
     });
   }
 
-  private remember(channel: string, event: string, payload: unknown): void {
-    const items = (payload as { items?: unknown } | null)?.items;
-    if (!Array.isArray(items)) return;
+  /**
+   * The event and its payload, ready for socket.io's emit; with `checkPayloads`, the payload
+   * (as the client receives it: JSON) is checked against its event's schema first.
+   */
+  private checked<E extends RealtimeEvent>(event: E, payload: RealtimePayload<E>): [E, RealtimePayload<E>] {
+    if (this.checkPayloads) {
+      const sent: unknown = JSON.parse(JSON.stringify(payload ?? null));
+      const result = realtimePayloadSchemas[event].safeParse(sent);
+      if (!result.success) {
+        const issues = result.error.issues.map(
+          (issue) => `${['payload', ...issue.path.map(String)].join('.')}: ${issue.message}`,
+        );
+        const error = new PayloadMismatchError(event, issues);
+        // The tests' logger is silent: on stderr, so the failing test shows why.
+        console.error(error.message);
+        throw error;
+      }
+    }
+    return [event, payload];
+  }
+
+  private remember(channel: string, event: typeof ACTION_STATUS_EVENT, payload: ActionStatusEvent): void {
     const entry = this.actionItems.get(channel) ?? { event, items: new Map() };
-    for (const item of items) entry.items.set((item as { id?: unknown }).id, item);
+    for (const item of payload.items) entry.items.set(item.id, item);
     this.actionItems.delete(channel);
     this.actionItems.set(channel, entry);
     // The newest actions only: an old one's subscriber has long heard everything.
@@ -176,7 +231,7 @@ export class Realtime {
   /** Records who started an action, so only they may follow its status channel. */
   registerAction(actionId: string, userId: number): string {
     this.actionOwners.set(actionId, userId);
-    return `private-status.${actionId}`;
+    return actionStatusChannel(actionId);
   }
 
   /**
@@ -185,7 +240,7 @@ export class Realtime {
    * rights the user no longer has. (With Redis, on every API instance.)
    */
   userChanged(userId: number): void {
-    this.io.to(userRoom(userId)).emit(EVENTS.userChanged, { user_id: userId });
+    this.io.to(userRoom(userId)).emit(...this.checked(EVENTS.userChanged, { user_id: userId }));
     this.io.in(userRoom(userId)).disconnectSockets(false);
   }
 
@@ -198,13 +253,17 @@ export class Realtime {
     const rooms = sessionIds.map(sessionRoom);
     // Told first, so an open console asks who it is (GET /user: a 401 ends at the login page)
     // rather than sitting on a socket that can no longer come back.
-    this.io.in(rooms).emit(EVENTS.userChanged, { session_ended: true });
+    this.io.in(rooms).emit(...this.checked(EVENTS.userChanged, { session_ended: true }));
     this.io.in(rooms).disconnectSockets(false);
   }
 
-  emit(channel: string, event: string, payload: unknown): void {
-    if (channel.startsWith('private-status.')) this.remember(channel, event, payload);
-    this.io.to(channel).emit(event, payload);
+  /** Sends an event of the contracts' catalogue (contracts/src/realtime.ts) with its payload. */
+  emit<E extends RealtimeEvent>(channel: string, event: E, payload: RealtimePayload<E>): void {
+    const checked = this.checked(event, payload);
+    if (channel.startsWith('private-status.') && event === ACTION_STATUS_EVENT) {
+      this.remember(channel, ACTION_STATUS_EVENT, payload as ActionStatusEvent);
+    }
+    this.io.to(channel).emit(...checked);
   }
 
   close(): Promise<void> {
@@ -217,7 +276,9 @@ export class Realtime {
    * once per instance.
    */
   private announceAppVersion(version: AppVersion): void {
-    this.io.local.to(APP_CHANNEL).emit(APP_VERSION_RELEASED, { ...version, channel: APP_CHANNEL });
+    this.io.local
+      .to(APP_CHANNEL)
+      .emit(...this.checked(APP_VERSION_RELEASED, { ...version, channel: APP_CHANNEL }));
   }
 
   private async authorise(socket: Socket, channel: string): Promise<Authorisation> {

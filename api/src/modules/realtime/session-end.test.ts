@@ -100,7 +100,11 @@ describe('sockets end with their session', () => {
    */
   async function expectDead(heard: unknown[], cookie: string): Promise<void> {
     const before = control.length;
-    fx.api.deps.realtime.emit(`private-company.${eastId}.subtree-devices`, DEVICE_STATUS_EVENT, { id: -1 });
+    fx.api.deps.realtime.emit(`private-company.${eastId}.subtree-devices`, DEVICE_STATUS_EVENT, {
+      id: -1,
+      status: 'online',
+      last_seen_at: null,
+    });
     await expect.poll(() => control.length).toBe(before + 1);
     expect(heard).toEqual([]);
     await expect(connected(connect(fx.url, cookie))).rejects.toThrow('UNAUTHORIZED');

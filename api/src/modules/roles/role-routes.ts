@@ -1,6 +1,7 @@
 import { idSchema } from '@fleetport/contracts/fields';
 import type { Permission } from '@fleetport/contracts/permissions';
 import { editRoleSchema, newRoleSchema } from '@fleetport/contracts/role-forms';
+import { type Role, roleDeletedSchema, roleSchema } from '@fleetport/contracts/roles';
 import { and, asc, count, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Router } from 'express';
 import { z } from 'zod';
@@ -12,20 +13,6 @@ import { idParam, type RouteRegistry } from '../../http/route.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { canSeeCompany, visibleCompanies } from '../companies/scope.ts';
 import { permissionsOf } from './roles.ts';
-
-export const roleSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  title: z.string(),
-  description: z.string(),
-  company_id: z.number().nullable().describe('null: a global (built-in) role'),
-  company_name: z.string().nullable(),
-  scope: z.enum(['all', 'subtree', 'company']),
-  built_in: z.boolean(),
-  permissions_count: z.number(),
-  permissions: z.array(z.string()),
-  users: z.number().describe('users holding the role (in the companies the caller sees)'),
-});
 
 const FIELDS = [
   'id',
@@ -90,7 +77,7 @@ export function registerRoleRoutes(registry: RouteRegistry, router: Router, deps
       .$dynamic();
   type Row = Awaited<ReturnType<typeof selectRoles>>[number];
 
-  const toRole = (row: Row) => ({
+  const toRole = (row: Row): Role => ({
     id: row.role.id,
     name: row.role.name,
     title: row.role.title,
@@ -292,7 +279,7 @@ export function registerRoleRoutes(registry: RouteRegistry, router: Router, deps
     access: { permission: 'manage_roles' },
     params: idParam,
     statuses: { 409: 'Users hold the role, or an invitation gives it' },
-    response: z.object({ deleted: z.boolean() }),
+    response: roleDeletedSchema,
     handler: async ({ auth, params }) => {
       const row = await writableRole(auth, params.id);
       const [[held], [invited]] = await Promise.all([

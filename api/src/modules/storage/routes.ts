@@ -1,4 +1,11 @@
-import { isStorableJson, textSchema, unstorableJsonMessage } from '@fleetport/contracts/fields';
+import {
+  newStorageEntrySchema,
+  STORAGE_LIMITS,
+  storageEntrySchema,
+  storageKeyParamSchema,
+  storageKeyRemovedSchema,
+  storageValueBodySchema,
+} from '@fleetport/contracts/storage';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Router } from 'express';
 import { z } from 'zod';
@@ -7,19 +14,6 @@ import type { ApiDeps } from '../../deps.ts';
 import { conflict, notFound, validationFailed } from '../../http/errors.ts';
 import { listQuerySchema } from '../../http/list-query.ts';
 import type { RouteRegistry } from '../../http/route.ts';
-
-/** Per-user key/value storage of console preferences (spec §7 "Storage"). */
-export const STORAGE_LIMITS = { keyLength: 100, valueBytes: 64 * 1024, entries: 500 } as const;
-
-const key = textSchema({ trim: false })
-  .min(1, 'is required')
-  .max(STORAGE_LIMITS.keyLength, `must be at most ${STORAGE_LIMITS.keyLength} characters`);
-/** Any JSON value; stored as its JSON text. */
-const value = z
-  .unknown()
-  .refine((v) => v !== undefined, 'is required')
-  .refine(isStorableJson, { error: unstorableJsonMessage });
-const entrySchema = z.object({ key: z.string(), value: z.unknown() });
 
 function encode(input: unknown, source: string): string {
   const text = JSON.stringify(input);
@@ -41,7 +35,7 @@ export function registerStorageRoutes(registry: RouteRegistry, router: Router, d
     tag: 'storage',
     access: { signedIn: true },
     query: listQuerySchema(['key', 'value']),
-    response: z.array(entrySchema),
+    response: z.array(storageEntrySchema),
     handler: async ({ auth, query }) => {
       const mine = eq(userStorage.userId, auth.userId);
       const [rows, [total]] = await Promise.all([
@@ -67,8 +61,8 @@ export function registerStorageRoutes(registry: RouteRegistry, router: Router, d
     summary: 'Stores a new key.',
     tag: 'storage',
     access: { signedIn: true },
-    body: z.object({ key, value }),
-    response: entrySchema,
+    body: newStorageEntrySchema,
+    response: storageEntrySchema,
     statuses: { 409: 'The key exists (use PUT)' },
     handler: async ({ auth, body }) => {
       const text = encode(body.value, 'value');
@@ -101,9 +95,9 @@ export function registerStorageRoutes(registry: RouteRegistry, router: Router, d
     summary: 'Replaces the value of a stored key.',
     tag: 'storage',
     access: { signedIn: true },
-    params: z.object({ key }),
-    body: z.object({ value }),
-    response: entrySchema,
+    params: storageKeyParamSchema,
+    body: storageValueBodySchema,
+    response: storageEntrySchema,
     handler: async ({ auth, params, body }) => {
       const updated = await db
         .update(userStorage)
@@ -121,7 +115,8 @@ export function registerStorageRoutes(registry: RouteRegistry, router: Router, d
     summary: 'Removes a stored key.',
     tag: 'storage',
     access: { signedIn: true },
-    params: z.object({ key }),
+    params: storageKeyParamSchema,
+    response: storageKeyRemovedSchema,
     handler: async ({ auth, params }) => {
       const removed = await db
         .delete(userStorage)

@@ -1,6 +1,6 @@
+import { STORAGE_LIMITS } from '@fleetport/contracts/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiFixture, startTestApi } from '../../testing/fixtures.ts';
-import { STORAGE_LIMITS } from './routes.ts';
 
 let fx: ApiFixture;
 beforeAll(async () => {

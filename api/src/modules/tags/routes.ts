@@ -1,5 +1,6 @@
+import { deletedSchema } from '@fleetport/contracts/envelope';
 import { idSchema, textSchema } from '@fleetport/contracts/fields';
-import { editTagSchema, newTagSchema } from '@fleetport/contracts/tags';
+import { editTagSchema, newTagSchema, tagSchema } from '@fleetport/contracts/tags';
 import { and, asc, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Router } from 'express';
 import { z } from 'zod';
@@ -10,16 +11,6 @@ import { contains, listQuerySchema, pickFields } from '../../http/list-query.ts'
 import { idParam, type RouteRegistry } from '../../http/route.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { canSeeCompany, visibleCompanies } from '../companies/scope.ts';
-
-export const tagSchema = z.object({
-  id: z.number(),
-  company_id: z.number(),
-  company_name: z.string(),
-  name: z.string(),
-  description: z.string().nullable(),
-  color: z.string().nullable(),
-  created_at: z.string(),
-});
 
 const FIELDS = ['id', 'company_id', 'company_name', 'name', 'description', 'color', 'created_at'] as const;
 
@@ -198,7 +189,7 @@ export function registerTagRoutes(registry: RouteRegistry, router: Router, deps:
     tag: 'tags',
     access: { permission: 'manage_tags' },
     params: idParam,
-    response: z.object({ deleted: z.boolean() }),
+    response: deletedSchema,
     handler: async ({ auth, params }) => {
       const row = await tagFor(auth, params.id);
       await db.delete(tags).where(eq(tags.id, row.tag.id));

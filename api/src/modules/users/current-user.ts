@@ -1,29 +1,10 @@
+import { currentUserSchema } from '@fleetport/contracts/users';
 import { eq } from 'drizzle-orm';
 import type { Router } from 'express';
-import { z } from 'zod';
 import { companies, roles, users } from '../../db/schema.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { unauthorized } from '../../http/errors.ts';
 import { accountGate, type RouteRegistry } from '../../http/route.ts';
-
-/** GET /user: every field of spec §3 "Current user". */
-export const currentUserSchema = z.object({
-  id: z.number(),
-  username: z.string(),
-  email: z.string(),
-  company: z.object({ id: z.number(), name: z.string(), parent_id: z.number().nullable() }),
-  role: z.object({ id: z.number(), name: z.string(), title: z.string() }),
-  avatar_url: z.string().nullable(),
-  mfa_type: z.enum(['totp', 'email']).nullable(),
-  exp: z.number().describe('access token expiry, seconds since the epoch'),
-  permissions: z.array(z.string()),
-  country_iso_code: z.string().nullable(),
-  company_id: z.number(),
-  company_name: z.string(),
-  role_title: z.string(),
-  impersonation_access_limit: z.string().nullable().describe('UTC; only while in the future'),
-  act: z.object({ id: z.number(), email: z.string() }).optional().describe('present while impersonating'),
-});
 
 export function registerCurrentUserRoutes(registry: RouteRegistry, router: Router, deps: ApiDeps): void {
   const { db, config } = deps;

@@ -1,6 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { deletedSchema } from '@fleetport/contracts/envelope';
 import { idSchema } from '@fleetport/contracts/fields';
-import { acceptInvitationSchema, INVITATION_LIFETIME_S, inviteUserSchema } from '@fleetport/contracts/users';
+import {
+  acceptInvitationSchema,
+  assignableRoleSchema,
+  assignableRolesQuerySchema,
+  INVITATION_LIFETIME_S,
+  invitationAcceptedSchema,
+  invitationPreviewSchema,
+  invitationTokenSchema,
+  inviteUserSchema,
+  userInvitationSchema,
+} from '@fleetport/contracts/users';
 import { and, asc, count, desc, eq, gt, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Router } from 'express';
 import { z } from 'zod';
@@ -14,25 +25,12 @@ import { assertPasswordPolicy } from '../auth/password-policy.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { canSeeCompany, visibleCompanies } from '../companies/scope.ts';
 import { brandIdOf, type MailLocale } from '../mail/mailer.ts';
-import { assignableRoles } from './roles.ts';
+import { assignableRoles } from '../roles/roles.ts';
 
 /** The console page an invitation link opens (web: features/auth/AcceptInvitationPage). */
 export const ACCEPT_INVITATION_PAGE = '/account/accept-invitation';
 
 const hashToken = (token: string): string => createHash('sha256').update(token).digest('base64url');
-
-export const invitationSchema = z.object({
-  id: z.number(),
-  email: z.string(),
-  company_id: z.number(),
-  company_name: z.string(),
-  role_id: z.number(),
-  role_title: z.string(),
-  invited_by: z.string().nullable().describe("the inviter's e-mail address"),
-  sent_at: z.string(),
-  expires_at: z.string(),
-  expired: z.boolean(),
-});
 
 const FIELDS = [
   'id',
@@ -137,7 +135,7 @@ export function registerInvitationRoutes(registry: RouteRegistry, router: Router
     tag: 'users',
     access: { permission: 'view_user_invitations' },
     query: listQuery,
-    response: z.array(invitationSchema),
+    response: z.array(userInvitationSchema),
     handler: async ({ auth, query }) => {
       const sortable = {
         id: userInvitations.id,
@@ -180,8 +178,8 @@ export function registerInvitationRoutes(registry: RouteRegistry, router: Router
       "The roles the caller may give in a company (spec §6: the inviter's built-in roles plus the company's custom roles).",
     tag: 'users',
     access: { permission: 'manage_user_invitations' },
-    query: z.object({ company_id: idSchema }),
-    response: z.array(z.object({ id: z.number(), name: z.string(), title: z.string(), custom: z.boolean() })),
+    query: assignableRolesQuerySchema,
+    response: z.array(assignableRoleSchema),
     handler: async ({ auth, query }) => {
       const [company] = await db.select().from(companies).where(eq(companies.id, query.company_id));
       if (!company || !canSeeCompany(auth, company)) throw forbidden();
@@ -204,7 +202,7 @@ export function registerInvitationRoutes(registry: RouteRegistry, router: Router
     tag: 'users',
     access: { permission: 'manage_user_invitations' },
     body: inviteUserSchema,
-    response: invitationSchema,
+    response: userInvitationSchema,
     statuses: {
       422: 'The address is a user already or invited already, or the role is not one to give here',
     },
@@ -260,7 +258,7 @@ export function registerInvitationRoutes(registry: RouteRegistry, router: Router
     tag: 'users',
     access: { permission: 'manage_user_invitations' },
     params: idParam,
-    response: invitationSchema,
+    response: userInvitationSchema,
     handler: async ({ req, auth, params }) => {
       const row = await invitationFor(auth, params.id);
       await sendInvitation(row, brandIdOf(req), auth.email);
@@ -284,7 +282,7 @@ export function registerInvitationRoutes(registry: RouteRegistry, router: Router
     tag: 'users',
     access: { permission: 'manage_user_invitations' },
     params: idParam,
-    response: z.object({ deleted: z.boolean() }),
+    response: deletedSchema,
     handler: async ({ auth, params }) => {
       const row = await invitationFor(auth, params.id);
       await db.delete(userInvitations).where(eq(userInvitations.id, row.invitation.id));
@@ -314,8 +312,8 @@ export function registerInvitationRoutes(registry: RouteRegistry, router: Router
     summary: 'What an invitation link invites to (address, company, role), for the acceptance page.',
     tag: 'account',
     access: { public: true },
-    body: acceptInvitationSchema.pick({ token: true }),
-    response: z.object({ email: z.string(), company_name: z.string(), role_title: z.string() }),
+    body: invitationTokenSchema,
+    response: invitationPreviewSchema,
     statuses: { 422: 'The link is invalid, expired or already used (source: token)' },
     handler: async ({ body }) => {
       const row = await openInvitation(body.token);
@@ -335,7 +333,7 @@ export function registerInvitationRoutes(registry: RouteRegistry, router: Router
     tag: 'account',
     access: { public: true },
     body: acceptInvitationSchema,
-    response: z.object({ email: z.string() }),
+    response: invitationAcceptedSchema,
     statuses: {
       422: 'The link is invalid, expired or used (source: token), or the password breaks the rule (source: password)',
     },

@@ -1,5 +1,6 @@
+import { deletedSchema } from '@fleetport/contracts/envelope';
 import { idSchema, textSchema } from '@fleetport/contracts/fields';
-import { changeUserRoleSchema } from '@fleetport/contracts/users';
+import { changeUserRoleSchema, userListItemSchema } from '@fleetport/contracts/users';
 import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Router } from 'express';
 import { z } from 'zod';
@@ -11,21 +12,7 @@ import { idParam, type RouteRegistry } from '../../http/route.ts';
 import { requireRecentPassword } from '../auth/confirmation.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { canSeeCompany, visibleCompanies } from '../companies/scope.ts';
-import { assignableRoles } from './roles.ts';
-
-export const userListItemSchema = z.object({
-  id: z.number(),
-  email: z.string(),
-  username: z.string(),
-  company_id: z.number(),
-  company_name: z.string(),
-  role_id: z.number(),
-  role_name: z.string(),
-  role_title: z.string(),
-  mfa_type: z.enum(['totp', 'email']).nullable(),
-  email_verified: z.boolean(),
-  created_at: z.string(),
-});
+import { assignableRoles } from '../roles/roles.ts';
 
 const FIELDS = [
   'id',
@@ -203,7 +190,7 @@ export function registerUserRoutes(registry: RouteRegistry, router: Router, deps
     access: { permission: 'manage_users' },
     params: idParam,
     statuses: { 423: 'Confirm the password' },
-    response: z.object({ deleted: z.boolean() }),
+    response: deletedSchema,
     handler: async ({ auth, params }) => {
       const target = await userById(params.id);
       if (!target || !canManageUser(auth, target)) throw forbidden();

@@ -1,0 +1,71 @@
+import type { ApprovedDevice } from '@fleetport/contracts/devices';
+import { and, asc, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { companies, deviceIdentities, devices } from '../../db/schema.ts';
+import { contains } from '../../http/list-query.ts';
+import { approveIdentities } from './identities.ts';
+
+const SORTABLE = {
+  id: deviceIdentities.id,
+  serial: deviceIdentities.serial,
+  mac: deviceIdentities.mac,
+  created_at: deviceIdentities.createdAt,
+};
+
+/** A page of Approved Devices (search on serial and MAC; `unclaimed`: in no company), and their count. */
+export async function listApproved(
+  db: Db,
+  query: {
+    q?: string;
+    unclaimed: boolean;
+    sort: readonly { field: keyof typeof SORTABLE; descending: boolean }[];
+    limit: number;
+    offset: number;
+  },
+): Promise<{ rows: ApprovedDevice[]; total: number }> {
+  const conditions: SQL[] = [];
+  if (query.q) {
+    const search = or(
+      ilike(deviceIdentities.serial, contains(query.q)),
+      ilike(deviceIdentities.mac, contains(query.q)),
+    );
+    if (search) conditions.push(search);
+  }
+  if (query.unclaimed) conditions.push(isNull(devices.id));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const order = query.sort.map((key) =>
+    key.descending ? desc(SORTABLE[key.field]) : asc(SORTABLE[key.field]),
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ identity: deviceIdentities, deviceId: devices.id, companyName: companies.name })
+      .from(deviceIdentities)
+      .leftJoin(devices, eq(devices.identityId, deviceIdentities.id))
+      .leftJoin(companies, eq(companies.id, devices.companyId))
+      .where(where)
+      .orderBy(...order, asc(deviceIdentities.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db
+      .select({ value: count() })
+      .from(deviceIdentities)
+      .leftJoin(devices, eq(devices.identityId, deviceIdentities.id))
+      .where(where),
+  ]);
+  return {
+    rows: rows.map((row) => ({
+      id: row.identity.id,
+      serial: row.identity.serial,
+      mac: row.identity.mac,
+      device_id: row.deviceId,
+      company_name: row.companyName,
+      last_seen_at: row.identity.lastSeenAt?.toISOString() ?? null,
+      created_at: row.identity.createdAt.toISOString(),
+    })),
+    total: total?.value ?? 0,
+  };
+}
+
+/** Approves every row in one transaction (a serial already approved stays as it is); how many were new. */
+export const importIdentities = (db: Db, rows: readonly { serial: string; mac: string; secret: string }[]) =>
+  db.transaction((tx) => approveIdentities(tx as unknown as Db, rows));

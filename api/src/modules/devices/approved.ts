@@ -1,0 +1,107 @@
+import { parseCsv } from '@fleetport/contracts/csv';
+import { macSchema, SERIAL_PATTERN } from '@fleetport/contracts/device-protocol';
+import { approvedDeviceSchema, identityImportSchema } from '@fleetport/contracts/devices';
+import { textSchema } from '@fleetport/contracts/fields';
+import type { Router } from 'express';
+import { z } from 'zod';
+import type { ApiDeps } from '../../deps.ts';
+import { fieldError } from '../../http/errors.ts';
+import { listQuerySchema, pickFields } from '../../http/list-query.ts';
+import type { RouteRegistry } from '../../http/route.ts';
+import { importIdentities, listApproved } from './approved-queries.ts';
+
+/** A manufacturer's CSV: a header with serial, mac and secret columns (others ignored). */
+export function parseIdentityCsv(text: string): {
+  rows: { line: number; serial: string; mac: string; secret: string }[];
+  errors: { line: number; message: string }[];
+} {
+  const [head, ...body] = parseCsv(text);
+  const header = (head?.cells ?? []).map((cell) => cell.trim().toLowerCase());
+  const column = (name: string) => header.indexOf(name);
+  const [serialAt, macAt, secretAt] = [column('serial'), column('mac'), column('secret')];
+  if (serialAt < 0 || macAt < 0 || secretAt < 0) {
+    return {
+      rows: [],
+      errors: [
+        { line: head?.line ?? 1, message: 'The header must name the columns serial, mac and secret.' },
+      ],
+    };
+  }
+  const rows: { line: number; serial: string; mac: string; secret: string }[] = [];
+  const errors: { line: number; message: string }[] = [];
+  const seen = new Set<string>();
+  body.forEach(({ line, cells: raw }) => {
+    const cells = raw.map((cell) => cell.trim());
+    const serial = cells[serialAt] ?? '';
+    const mac = macSchema.safeParse(cells[macAt] ?? '');
+    const secret = cells[secretAt] ?? '';
+    if (!SERIAL_PATTERN.test(serial))
+      errors.push({ line, message: 'The serial number is 6–20 letters and digits.' });
+    else if (!mac.success)
+      errors.push({ line, message: 'The MAC address is six hex pairs, like 00:1E:42:12:34:56.' });
+    else if (secret.length < 16 || secret.length > 200)
+      errors.push({ line, message: 'The secret is 16–200 characters.' });
+    else if (seen.has(serial)) errors.push({ line, message: 'This serial number is in the file twice.' });
+    else {
+      seen.add(serial);
+      rows.push({ line, serial, mac: mac.data, secret });
+    }
+  });
+  return { rows, errors };
+}
+
+/** Approved Devices (spec §2 /auth-devices): the identities allowed to connect, the super admin's. */
+export function registerApprovedDeviceRoutes(registry: RouteRegistry, router: Router, deps: ApiDeps): void {
+  const { db } = deps;
+
+  registry.add(router, {
+    method: 'get',
+    path: '/auth-devices',
+    summary: 'Approved Devices: the identities allowed to connect (super admin).',
+    tag: 'devices',
+    access: { permission: 'super_admin' },
+    query: listQuerySchema(['id', 'serial', 'mac', 'created_at'] as const, {
+      unclaimed: z
+        .enum(['true', 'false'])
+        .optional()
+        .transform((value) => value === 'true'),
+    }),
+    response: z.array(approvedDeviceSchema),
+    handler: async ({ query }) => {
+      const { rows, total } = await listApproved(db, query);
+      return { data: pickFields(rows, query.fields), meta: { total } };
+    },
+  });
+
+  registry.add(router, {
+    method: 'post',
+    path: '/auth-devices',
+    summary:
+      "Imports a manufacturer's CSV (serial, mac, secret) into Approved Devices; every row is checked first and nothing is saved when one is wrong.",
+    tag: 'devices',
+    access: { permission: 'super_admin' },
+    body: z.object({
+      csv: textSchema({ multiline: true, trim: false }).min(1, 'Choose a CSV file.').max(20_000_000),
+    }),
+    response: identityImportSchema,
+    handler: async ({ body }) => {
+      const { rows, errors } = parseIdentityCsv(body.csv);
+      if (errors.length > 0) {
+        throw fieldError(
+          'csv',
+          errors
+            .slice(0, 20)
+            .map((error) => `Line ${error.line}: ${error.message}`)
+            .join('\n'),
+          'CSV_INVALID',
+        );
+      }
+      if (rows.length === 0) throw fieldError('csv', 'The file has no devices.', 'CSV_INVALID');
+      const imported = await importIdentities(db, rows);
+      return {
+        data: { imported, skipped: rows.length - imported },
+        audit: { entity: 'device_identities', entityId: 'import', after: { imported } },
+      };
+    },
+  });
+}
