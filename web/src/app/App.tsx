@@ -6,7 +6,7 @@ import { FORM_RUNTIME } from '../shared/forms/form-runtime.ts';
 import { FormRuntimeProvider } from '../shared/forms/runtime.tsx';
 import { api } from '../shared/lib/api.ts';
 import { useMaintenance } from '../shared/lib/app-status.ts';
-import { type CurrentUser, SessionContext } from '../shared/lib/auth.ts';
+import { SessionContext } from '../shared/lib/auth.ts';
 import { isLanguage } from '../shared/lib/i18n.ts';
 import { LANGUAGE_STORAGE_KEY, UserStorage, UserStorageContext } from '../shared/lib/user-storage.ts';
 import { ModalHost } from '../shared/modals/ModalHost.tsx';
@@ -14,14 +14,12 @@ import type { WebRoute } from '../shared/routing/web-routes.ts';
 import { takeDeferredToast } from '../shared/toasts/deferred.ts';
 import { toast } from '../shared/toasts/toasts.tsx';
 import { PageLoadingScreen } from '../shared/ui/PageLoadingScreen.tsx';
+import { useUserChanged } from './api/user-changed.ts';
 import { type BootState, boot } from './boot.ts';
 import { pageOf } from './GuardedPage.tsx';
 import { AppLayout } from './layout/RootLayout.tsx';
 import { Maintenance } from './notices/Notices.tsx';
 import { createAppRouter, ROUTE_OBJECTS } from './router.tsx';
-
-/** The API's event when the signed-in user's role or account changed (api realtime EVENTS). */
-const USER_CHANGED = 'UserChanged';
 
 /** The start-up notices load only when a start-up ends in one (first-load budget). */
 const GlobalNotice = lazy(() =>
@@ -101,26 +99,9 @@ export function App() {
     [readyStorage],
   );
   // A role change or deletion by an admin (the API's UserChanged): who the user is, reloaded.
-  const userId = state.status === 'ready' ? state.user?.id : undefined;
-  useEffect(() => {
-    if (userId === undefined) return;
-    let stop = () => {};
-    let live = true;
-    void import('../shared/realtime/socket.ts').then(({ realtime }) => {
-      if (!live) return;
-      stop = realtime.listen(`private-notifications.${userId}`, USER_CHANGED, () => {
-        api.getUser<CurrentUser>().then(
-          (user) => setState((now) => (now.status === 'ready' ? { ...now, user } : now)),
-          // A deleted user's next request meets the 401 and the login page (spec §8).
-          (error: unknown) => console.warn('user reload failed', error),
-        );
-      });
-    });
-    return () => {
-      live = false;
-      stop();
-    };
-  }, [userId]);
+  useUserChanged(state.status === 'ready' ? state.user?.id : undefined, (user) =>
+    setState((now) => (now.status === 'ready' ? { ...now, user } : now)),
+  );
   // The user's language, once per start-up; later choices are made in the header.
   const languageApplied = useRef(false);
   useEffect(() => {

@@ -3,6 +3,7 @@ import { Navigate, useLocation, useParams } from 'react-router';
 import { useCurrentUser } from '../shared/lib/auth.ts';
 import { useBrand } from '../shared/lib/brand.ts';
 import { loginLocation } from '../shared/lib/continue-url.ts';
+import { ensureArea } from '../shared/lib/i18n.ts';
 import { type Preloadable, preloadable } from '../shared/lib/preloadable.ts';
 import type { WebRoute } from '../shared/routing/web-routes.ts';
 import { PageLoading } from '../shared/ui/PageLoading.tsx';
@@ -12,12 +13,19 @@ import { AccessDenied } from './notices/Notices.tsx';
 import { wasOnlineAt } from './online-at-navigation.ts';
 
 const pages = new Map<string, Preloadable<object>>();
-/** The route's page, loaded on first visit (or ahead of it: `pageOf(route)?.preload()`). */
+/**
+ * The route's page, loaded on first visit (or ahead of it: `pageOf(route)?.preload()`), with
+ * the areas of the string catalogue its route declares (routes/table.ts `AREAS`).
+ */
 export function pageOf(route: WebRoute): Preloadable<object> | undefined {
-  if (!route.load) return undefined;
+  const load = route.load;
+  if (!load) return undefined;
   let page = pages.get(route.name);
   if (!page) {
-    page = preloadable(route.load);
+    const areas = route.areas ?? [];
+    page = preloadable(() =>
+      Promise.all([load(), ...areas.map((area) => ensureArea(area))]).then(([module]) => module),
+    );
     pages.set(route.name, page);
   }
   return page;

@@ -1,8 +1,11 @@
+import type { LocalConfig } from '@fleetport/contracts/config';
+import type { StorageEntry } from '@fleetport/contracts/storage';
 import axios from 'axios';
 import type { ApiClient } from '../shared/api/client.ts';
 import type { CurrentUser } from '../shared/lib/auth.ts';
 import { DEFAULT_FILE_CONFIG, type FileConfig, setClientConfig } from '../shared/lib/client-config.ts';
-import type { StorageEntry } from '../shared/lib/user-storage.ts';
+import { fetchStorageEntries } from '../shared/lib/user-storage.ts';
+import { fetchLocalConfig } from './api/get-local-config.ts';
 import { OFFLINE_PAGE } from './guard.ts';
 
 export { DEFAULT_FILE_CONFIG, type FileConfig };
@@ -10,11 +13,6 @@ export { DEFAULT_FILE_CONFIG, type FileConfig };
 /** Spec §8: the global codes of the session call that have their own full-screen notice. */
 export const GLOBAL_NOTICES = ['EMAIL_NOT_VERIFIED', 'NOT_INVITED_EXTERNAL_USER', 'MFA_MANDATORY'] as const;
 export type GlobalNotice = (typeof GLOBAL_NOTICES)[number];
-
-export interface LocalConfig {
-  max_devices_count: number;
-  total_devices_count: number;
-}
 
 export type BootState =
   | { status: 'loading' }
@@ -45,11 +43,7 @@ export interface BootEnv {
 async function loadLocalConfig(api: ApiClient): Promise<LocalConfig | 'unauthorized'> {
   try {
     // Forced refresh (spec §7); errors are ignored. A 401 waits for the user call's refresh.
-    const response = await api.http.get<{ data: LocalConfig }>('/local/config', {
-      skipAuthRefresh: true,
-      headers: { 'Cache-Control': 'no-cache' },
-    });
-    return { ...DEFAULT_LOCAL_CONFIG, ...response.data.data };
+    return { ...DEFAULT_LOCAL_CONFIG, ...(await fetchLocalConfig(api)) };
   } catch (error) {
     return axios.isAxiosError(error) && error.response?.status === 401
       ? 'unauthorized'
@@ -76,8 +70,7 @@ async function loadFileConfig(fetchFile: BootEnv['fetchFile']): Promise<FileConf
 
 async function loadStorage(api: ApiClient): Promise<StorageEntry[]> {
   try {
-    const response = await api.http.get<{ data: StorageEntry[] }>('/storage', { params: { limit: 100 } });
-    return response.data.data;
+    return await fetchStorageEntries(api);
   } catch {
     return []; // spec §7: failures ignored
   }

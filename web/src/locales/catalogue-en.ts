@@ -10,7 +10,7 @@ import en from './en.json';
 /**
  * The English catalogue: one namespace, assembled from the core file and the areas of code that
  * loads later (`<language>/<area>.json` lands under the key `<area>`). The core comes with the
- * page; an area comes with the code that uses it (`ensureArea` in lib/i18n.ts), so the shell's
+ * page; an area comes with the page that shows it (`AREAS` in app/routes/table.ts) or the shared code that uses it (`ensureArea` in shared/lib/i18n.ts), so the shell's
  * first load does not carry the strings of forms, modals and update dialogs (the first-load budget).
  */
 export const englishCore = en;

@@ -3,9 +3,9 @@ import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../shared/api/messages.ts';
-import { api } from '../../shared/lib/api.ts';
 import type { CurrentUser } from '../../shared/lib/auth.ts';
 import { toast } from '../../shared/toasts/toasts.tsx';
+import { useCancelImpersonation } from './api/cancel-impersonation.ts';
 
 /**
  * Spec §2: 'Currently impersonating user {email}, {company name or 'Company'} #{company id}'
@@ -14,11 +14,11 @@ import { toast } from '../../shared/toasts/toasts.tsx';
 export function ImpersonationBanner({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
+  const cancelImpersonation = useCancelImpersonation();
   const cancel = async () => {
     setBusy(true);
     try {
-      await api.http.post('/account/impersonation/cancel');
-      await api.session.refresh();
+      await cancelImpersonation.mutateAsync();
       window.location.reload();
     } catch (error) {
       setBusy(false);

@@ -6,7 +6,7 @@ import axios from 'axios';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MfaSettings } from '../../features/account/MfaSettings.tsx';
-import { api } from '../../shared/lib/api.ts';
+import { useResendActivation } from '../../features/auth/api/resend-activation.ts';
 import { toast } from '../../shared/toasts/toasts.tsx';
 import { AccountCard } from '../../shared/ui/AccountCard.tsx';
 import type { GlobalNotice as NoticeCode } from '../boot.ts';
@@ -16,10 +16,11 @@ import { LogoutButton } from './Notices.tsx';
 function EmailNotVerified() {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
+  const resendActivation = useResendActivation();
   const resend = async () => {
     setBusy(true);
     try {
-      await api.http.post('/account/user/activation/resend');
+      await resendActivation.mutateAsync();
       toast(t('notices.emailNotVerified.sent'), { type: 'success' });
     } catch (error) {
       const status = axios.isAxiosError(error)

@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../shared/lib/api.ts';
+import { logout } from '../../features/auth/api/logout.ts';
 import { AccountCard } from '../../shared/ui/AccountCard.tsx';
 
 /**
@@ -13,7 +13,7 @@ import { AccountCard } from '../../shared/ui/AccountCard.tsx';
 
 export function LogoutButton() {
   const { t } = useTranslation();
-  return <Button onClick={() => void api.session.end()}>{t('layout.account.logout')}</Button>;
+  return <Button onClick={() => void logout()}>{t('layout.account.logout')}</Button>;
 }
 
 /** Spec §2/§5: 'Access denied' with 'User has no view permissions available'. */

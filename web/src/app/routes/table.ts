@@ -1,5 +1,6 @@
 import { ROUTES, type RouteEntry, type RouteName } from '@fleetport/contracts/routes';
 import type { ComponentType } from 'react';
+import type { CatalogueArea } from '../../locales/catalogue-en.ts';
 import { registerWebRoutes, type Transition, type WebRoute } from '../../shared/routing/web-routes.ts';
 
 type PageLoader = () => Promise<{ default: ComponentType }>;
@@ -22,40 +23,21 @@ const PAGES: Partial<Record<RouteName, PageLoader>> = {
   'account.accept-company-invitation': () => import('../../features/auth/AcceptCompanyInvitationPage.tsx'),
   'account.settings': () => import('../../features/account/AccountSettingsPage.tsx'),
   devices: () => import('../../features/devices/DevicesPage.tsx'),
-  'device.activity': () =>
-    import('../../features/devices/DevicePage.tsx').then((module) => ({ default: module.ActivityPage })),
-  'device.metrics.dynamic': () =>
-    import('../../features/devices/DevicePage.tsx').then((module) => ({
-      default: module.DynamicMetricsPage,
-    })),
-  'device.location': () =>
-    import('../../features/devices/DevicePage.tsx').then((module) => ({ default: module.LocationPage })),
-  'device.metrics.mobile-data': () =>
-    import('../../features/devices/DevicePage.tsx').then((module) => ({ default: module.MobileDataPage })),
-  'device.metrics.io': () =>
-    import('../../features/devices/DevicePage.tsx').then((module) => ({ default: module.IoPage })),
-  'device.metrics.gps': () =>
-    import('../../features/devices/DevicePage.tsx').then((module) => ({ default: module.GpsPage })),
-  'device.services': () =>
-    import('../../features/devices/DevicePage.tsx').then((module) => ({ default: module.ServicesPage })),
-  'device.data-usage': () =>
-    import('../../features/devices/DevicePage.tsx').then((module) => ({ default: module.DataUsagePage })),
+  'device.activity': () => import('../../features/devices/device-page/ActivityPage.tsx'),
+  'device.metrics.dynamic': () => import('../../features/devices/device-page/DynamicMetricsPage.tsx'),
+  'device.location': () => import('../../features/devices/device-page/LocationPage.tsx'),
+  'device.metrics.mobile-data': () => import('../../features/devices/device-page/MobileDataPage.tsx'),
+  'device.metrics.io': () => import('../../features/devices/device-page/IoPage.tsx'),
+  'device.metrics.gps': () => import('../../features/devices/device-page/GpsPage.tsx'),
+  'device.services': () => import('../../features/devices/device-page/ServicesPage.tsx'),
+  'device.data-usage': () => import('../../features/devices/device-page/DataUsagePage.tsx'),
   companies: () => import('../../features/companies/CompaniesPage.tsx'),
   'companies.tree': () => import('../../features/companies/CompanyTreePage.tsx'),
-  'statistics.connection-manager': () =>
-    import('../../features/devices/StatisticsTabs.tsx').then((module) => ({
-      default: module.ConnectionManagerPage,
-    })),
-  'statistics.months-stats': () =>
-    import('../../features/devices/StatisticsTabs.tsx').then((module) => ({
-      default: module.MonthlyStatisticsPage,
-    })),
-  'statistics.unique-devices': () =>
-    import('../../features/devices/StatisticsTabs.tsx').then((module) => ({
-      default: module.UniqueDevicesPage,
-    })),
-  'statistics.action-logs': () => import('../../features/devices/ActionLogsPage.tsx'),
-  'statistics.online-devices': () => import('../../features/devices/StatisticsDevicesPage.tsx'),
+  'statistics.connection-manager': () => import('../../features/statistics/ConnectionManagerPage.tsx'),
+  'statistics.months-stats': () => import('../../features/statistics/MonthlyStatisticsPage.tsx'),
+  'statistics.unique-devices': () => import('../../features/statistics/UniqueDevicesPage.tsx'),
+  'statistics.action-logs': () => import('../../features/statistics/ActionLogsPage.tsx'),
+  'statistics.online-devices': () => import('../../features/statistics/StatisticsDevicesPage.tsx'),
   'auth-devices': () => import('../../features/devices/ApprovedDevicesPage.tsx'),
   'company.devices': () => import('../pages/company/CompanyDevicesPage.tsx'),
   'company.metrics': () => import('../pages/company/CompanyMetricsPage.tsx'),
@@ -84,6 +66,55 @@ const PAGES: Partial<Record<RouteName, PageLoader>> = {
   'not-found': () => import('./NotFoundPage.tsx'),
 };
 
+/**
+ * The areas of the string catalogue (`locales/en/<area>.json`) each page shows, loaded with the
+ * page: nothing in a feature has to remember to load its strings. Shared pieces bring their own
+ * (the form engine `forms`, the grids `grid`, the modal manager `modals`). A test walks every
+ * page's modules and fails when one uses an area its route does not declare
+ * (`areas.test.ts`); a browser spec opens every page and fails on any raw key.
+ */
+const ADMIN: readonly CatalogueArea[] = ['admin'];
+const DEVICE: readonly CatalogueArea[] = ['devices', 'device'];
+/** The devices list and its dialogs (grids and password forms of their own). */
+const DEVICE_LIST: readonly CatalogueArea[] = ['devices', 'device', 'grid', 'forms'];
+const AREAS: Partial<Record<RouteName, readonly CatalogueArea[]>> = {
+  devices: DEVICE_LIST,
+  'device.activity': DEVICE,
+  'device.location': DEVICE,
+  'device.metrics.dynamic': DEVICE,
+  'device.metrics.mobile-data': DEVICE,
+  'device.metrics.io': DEVICE,
+  'device.metrics.gps': DEVICE,
+  'device.data-usage': DEVICE,
+  'device.services': DEVICE,
+  'auth-devices': ['devices', 'device', 'forms'],
+  'statistics.connection-manager': DEVICE,
+  'statistics.months-stats': DEVICE,
+  'statistics.unique-devices': DEVICE,
+  'statistics.action-logs': DEVICE,
+  'statistics.online-devices': DEVICE,
+  companies: ADMIN,
+  'companies.tree': ADMIN,
+  'company.devices': ['admin', ...DEVICE_LIST],
+  'company.metrics': ADMIN,
+  'company.userstable': ADMIN,
+  'company.invitations': ADMIN,
+  'company.tags': ADMIN,
+  'company.credit-codes': ADMIN,
+  users: ADMIN,
+  'users.invitations': ADMIN,
+  'users.roles': ADMIN,
+  'users.confirm-impersonation': ADMIN,
+  tags: ADMIN,
+  tag: ['admin', ...DEVICE_LIST],
+  'services.credit-codes': ADMIN,
+  'services.credit-history': ADMIN,
+  'services.data-overview': ADMIN,
+  'services.data-history': ADMIN,
+  'services.brands': ADMIN,
+  brand: ADMIN,
+};
+
 const TRANSITIONS: Partial<Record<RouteName, Transition>> = {
   'account.login': 'fade',
   'account.forgot-password': 'fade',
@@ -106,6 +137,7 @@ function redirectTarget(entry: RouteEntry): string | undefined {
 export const WEB_ROUTES: readonly WebRoute[] = catalogue.flatMap((entry): WebRoute[] => {
   const name = entry.name as RouteName;
   const load = PAGES[name];
+  const areas = AREAS[name] ?? [];
   const target = redirectTarget(entry);
   if (!load && !target) return [];
   return [
@@ -114,6 +146,7 @@ export const WEB_ROUTES: readonly WebRoute[] = catalogue.flatMap((entry): WebRou
       name,
       ...(target ? { redirectTo: target } : {}),
       transition: TRANSITIONS[name] ?? 'slide-right',
+      areas,
       ...(load ? { load } : {}),
     },
   ];

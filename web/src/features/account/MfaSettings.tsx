@@ -1,4 +1,4 @@
-import Alert from '@mui/material/Alert';
+import type { MfaState, TotpSetup } from '@fleetport/contracts/mfa';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -6,19 +6,16 @@ import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { firstErrorItem, messageOf } from '../../shared/api/messages.ts';
-import { StepUpCancelled, withStepUp } from '../../shared/api/step-up.ts';
-import { api } from '../../shared/lib/api.ts';
+import { StepUpCancelled } from '../../shared/api/step-up.ts';
 import { toast } from '../../shared/toasts/toasts.tsx';
-import { stepUpPrompts } from '../../shared/ui/step-up-prompts.tsx';
+import { ErrorAlert } from '../../shared/ui/ErrorAlert.tsx';
 import { TextInput } from '../../shared/ui/TextInput.tsx';
+import { useDisableMfa } from './api/disable-mfa.ts';
+import { useEnableEmailMfa } from './api/enable-email-mfa.ts';
+import { useEnableTotp } from './api/enable-totp.ts';
+import { useSetupTotp } from './api/setup-totp.ts';
 
-type MfaType = 'totp' | 'email' | null;
-
-interface Enrolment {
-  secret: string;
-  otpauth_url: string;
-  qr_svg: string;
-}
+type MfaType = MfaState['mfa_type'];
 
 /**
  * MFA settings: enrol an authenticator app with a QR code, switch to e-mail codes, or turn MFA
@@ -33,7 +30,11 @@ export function MfaSettings({
   onChanged: (type: MfaType) => void;
 }) {
   const { t } = useTranslation();
-  const [enrolment, setEnrolment] = useState<Enrolment | undefined>();
+  const setup = useSetupTotp();
+  const enable = useEnableTotp();
+  const enableEmail = useEnableEmailMfa();
+  const turnOff = useDisableMfa();
+  const [enrolment, setEnrolment] = useState<TotpSetup | undefined>();
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | undefined>();
   const [error, setError] = useState<string | undefined>();
@@ -54,8 +55,7 @@ export function MfaSettings({
 
   const startTotp = () =>
     run(async () => {
-      const response = await api.http.post<{ data: Enrolment }>('/account/mfa/totp/setup');
-      setEnrolment(response.data.data);
+      setEnrolment(await setup.mutateAsync());
       setCode('');
       setCodeError(undefined);
     });
@@ -64,10 +64,7 @@ export function MfaSettings({
     event.preventDefault();
     void run(async () => {
       try {
-        await withStepUp(
-          (extra) => api.http.post('/account/mfa/totp/enable', { code, ...extra }),
-          stepUpPrompts,
-        );
+        await enable.mutateAsync({ code });
       } catch (failure) {
         const item = firstErrorItem(failure);
         if (item?.source === 'code') {
@@ -84,14 +81,14 @@ export function MfaSettings({
 
   const useEmail = () =>
     run(async () => {
-      await withStepUp((extra) => api.http.post('/account/mfa/email/enable', extra), stepUpPrompts);
+      await enableEmail.mutateAsync();
       toast(t('account.mfa.emailEnabled'), { type: 'success' });
       onChanged('email');
     });
 
   const disable = () =>
     run(async () => {
-      await withStepUp((extra) => api.http.delete('/account/mfa', { data: extra }), stepUpPrompts);
+      await turnOff.mutateAsync();
       toast(t('account.mfa.disabled'), { type: 'success' });
       onChanged(null);
     });
@@ -105,7 +102,7 @@ export function MfaSettings({
             ? t('account.mfa.statusEmail')
             : t('account.mfa.statusOff')}
       </Typography>
-      {error && <Alert severity="error">{error}</Alert>}
+      {error && <ErrorAlert>{error}</ErrorAlert>}
       {enrolment ? (
         <Stack component="form" spacing={2} onSubmit={confirmTotp}>
           <Typography variant="body2">{t('account.mfa.scan')}</Typography>

@@ -1,15 +1,14 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@fleetport/contracts/password';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { firstErrorItem, messageOf } from '../../shared/api/messages.ts';
-import { StepUpCancelled, withStepUp } from '../../shared/api/step-up.ts';
-import { api } from '../../shared/lib/api.ts';
+import { StepUpCancelled } from '../../shared/api/step-up.ts';
 import { toast } from '../../shared/toasts/toasts.tsx';
-import { stepUpPrompts } from '../../shared/ui/step-up-prompts.tsx';
+import { ErrorAlert } from '../../shared/ui/ErrorAlert.tsx';
 import { TextInput } from '../../shared/ui/TextInput.tsx';
+import { useChangePassword } from './api/change-password.ts';
 
 type Field = 'current_password' | 'password' | 'confirmation';
 
@@ -23,6 +22,7 @@ export function PasswordChange() {
   });
   const [errors, setErrors] = useState<Partial<Record<Field | 'general', string>>>({});
   const [busy, setBusy] = useState(false);
+  const change = useChangePassword();
 
   const set = (field: Field) => (value: string) => {
     setValues((old) => ({ ...old, [field]: value }));
@@ -42,15 +42,7 @@ export function PasswordChange() {
     }
     setBusy(true);
     try {
-      await withStepUp(
-        (extra) =>
-          api.http.put('/account/password', {
-            current_password: values.current_password,
-            password: values.password,
-            ...extra,
-          }),
-        stepUpPrompts,
-      );
+      await change.mutateAsync({ current_password: values.current_password, password: values.password });
       setValues({ current_password: '', password: '', confirmation: '' });
       toast(t('account.password.changed'), { type: 'success' });
     } catch (failure) {
@@ -84,7 +76,7 @@ export function PasswordChange() {
 
   return (
     <Stack component="form" spacing={2} onSubmit={submit} sx={{ maxWidth: 420 }}>
-      {errors.general && <Alert severity="error">{errors.general}</Alert>}
+      {errors.general && <ErrorAlert>{errors.general}</ErrorAlert>}
       {field('current_password', t('account.password.current'), 'current-password')}
       {field(
         'password',

@@ -7,31 +7,17 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldSchema } from '../../shared/forms/field-schema.ts';
 import { SchemaForm } from '../../shared/forms/SchemaForm.tsx';
-import { api } from '../../shared/lib/api.ts';
 import { formatDateTime } from '../../shared/lib/dates.ts';
 import { ServicesTabs } from '../../shared/routing/ServicesTabs.tsx';
 import { toast } from '../../shared/toasts/toasts.tsx';
+import { ErrorAlert } from '../../shared/ui/ErrorAlert.tsx';
 import { PageLoading } from '../../shared/ui/PageLoading.tsx';
-
-/** The API's `announcementSchema` (api/src/modules/announcements/routes.ts). */
-interface Announcement {
-  id: number;
-  company_id: number;
-  company_name: string;
-  summary: string;
-  include_subsidiaries: boolean;
-  recipients: number;
-  created_at: string;
-}
-
-/** The server's limit on a summary: a notification has to fit the bell. */
-const SUMMARY_MAX_LENGTH = 500;
-const ANNOUNCEMENTS_KEY = ['announcements', 'list'] as const;
+import { useAnnouncements } from './api/list-announcements.ts';
+import { SUMMARY_MAX_LENGTH, sendAnnouncement, sentAnnouncement } from './api/send-announcement.ts';
 
 /**
  * System services → Announcements (super admins): one notice to every user of a company or of
@@ -67,11 +53,7 @@ export default function AnnouncementsPage() {
     ],
     [t],
   );
-  const history = useQuery({
-    queryKey: ANNOUNCEMENTS_KEY,
-    queryFn: async () =>
-      (await api.http.get<{ data: Announcement[] }>('/announcements', { params: { limit: 100 } })).data.data,
-  });
+  const history = useAnnouncements();
 
   return (
     <Stack spacing={3}>
@@ -85,17 +67,16 @@ export default function AnnouncementsPage() {
           fields={fields}
           submitLabel={t('announcements.send')}
           submit={{
-            url: '/announcements',
+            url: sendAnnouncement.url,
             schema: {
               id: 'new-announcement',
               defaults: { include_subsidiaries: true },
-              tableRef: ANNOUNCEMENTS_KEY,
+              tableRef: sendAnnouncement.tableRef,
             },
             hideMsg: true,
             leaveOpen: true,
             onSuccess: (response) => {
-              const recipients =
-                (response as { data?: { recipients?: number } } | undefined)?.data?.recipients ?? 0;
+              const recipients = sentAnnouncement(response)?.recipients ?? 0;
               toast(t('announcements.sent', { count: recipients }), { type: 'success' });
               setSent((count) => count + 1);
             },
@@ -109,7 +90,7 @@ export default function AnnouncementsPage() {
         {history.isPending ? (
           <PageLoading />
         ) : history.isError ? (
-          <Typography color="error">{t('announcements.loadFailed')}</Typography>
+          <ErrorAlert>{t('announcements.loadFailed')}</ErrorAlert>
         ) : history.data.length === 0 ? (
           <Typography color="text.secondary" data-testid="announcements-empty">
             {t('announcements.none')}

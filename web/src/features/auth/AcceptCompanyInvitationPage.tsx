@@ -1,5 +1,4 @@
 import { PASSWORD_MIN_LENGTH } from '@fleetport/contracts/password';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -7,9 +6,11 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { firstErrorItem, messageOf } from '../../shared/api/messages.ts';
-import { api } from '../../shared/lib/api.ts';
+import { ErrorAlert } from '../../shared/ui/ErrorAlert.tsx';
 import { NewPasswordFields } from '../../shared/ui/NewPasswordFields.tsx';
 import { TextInput } from '../../shared/ui/TextInput.tsx';
+import { useAcceptCompanyInvitation } from './api/accept-company-invitation.ts';
+import { useCompanyInvitation } from './api/get-company-invitation.ts';
 import { InvitationDone, InvitationGate, InviteeNameField } from './invitation-page.tsx';
 
 type Errors = Partial<Record<'company' | 'username' | 'password' | 'confirmation' | 'general', string>>;
@@ -26,6 +27,8 @@ export default function AcceptCompanyInvitationPage() {
   const { t } = useTranslation();
   const [search] = useSearchParams();
   const token = search.get('token') ?? '';
+  const invitation = useCompanyInvitation(token);
+  const accept = useAcceptCompanyInvitation();
   const [company, setCompany] = useState('');
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -47,7 +50,7 @@ export default function AcceptCompanyInvitationPage() {
     setState('busy');
     setErrors({});
     try {
-      await api.http.post('/account/company-invitation/accept', {
+      await accept.mutateAsync({
         token,
         company_name: company.trim(),
         username: username.trim(),
@@ -66,11 +69,7 @@ export default function AcceptCompanyInvitationPage() {
   };
 
   return (
-    <InvitationGate<{ email: string; parent_company_name: string }>
-      title={t('auth.companyInvitation.title')}
-      token={token}
-      lookup="/account/company-invitation"
-    >
+    <InvitationGate title={t('auth.companyInvitation.title')} token={token} invitation={invitation}>
       {(invited) =>
         state === 'done' ? (
           <InvitationDone
@@ -84,7 +83,7 @@ export default function AcceptCompanyInvitationPage() {
                 email: invited.email,
               })}
             </Typography>
-            {errors.general && <Alert severity="error">{errors.general}</Alert>}
+            {errors.general && <ErrorAlert>{errors.general}</ErrorAlert>}
             <TextInput
               label={t('auth.companyInvitation.company')}
               value={company}

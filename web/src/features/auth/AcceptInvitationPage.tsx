@@ -1,5 +1,4 @@
 import { PASSWORD_MIN_LENGTH } from '@fleetport/contracts/password';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -7,15 +6,11 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { firstErrorItem, messageOf } from '../../shared/api/messages.ts';
-import { api } from '../../shared/lib/api.ts';
+import { ErrorAlert } from '../../shared/ui/ErrorAlert.tsx';
 import { NewPasswordFields } from '../../shared/ui/NewPasswordFields.tsx';
+import { useAcceptInvitation } from './api/accept-invitation.ts';
+import { useInvitation } from './api/get-invitation.ts';
 import { InvitationDone, InvitationGate, InviteeNameField } from './invitation-page.tsx';
-
-interface Invitation {
-  email: string;
-  company_name: string;
-  role_title: string;
-}
 
 type Errors = { username?: string; password?: string; confirmation?: string; general?: string };
 
@@ -28,6 +23,8 @@ export default function AcceptInvitationPage() {
   const { t } = useTranslation();
   const [search] = useSearchParams();
   const token = search.get('token') ?? '';
+  const invitation = useInvitation(token);
+  const accept = useAcceptInvitation();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
@@ -45,7 +42,7 @@ export default function AcceptInvitationPage() {
     setState('busy');
     setErrors({});
     try {
-      await api.http.post('/account/invitation/accept', { token, username: username.trim(), password });
+      await accept.mutateAsync({ token, username: username.trim(), password });
       setState('done');
     } catch (failure) {
       setState('idle');
@@ -59,7 +56,7 @@ export default function AcceptInvitationPage() {
   };
 
   return (
-    <InvitationGate<Invitation> title={t('auth.invitation.title')} token={token} lookup="/account/invitation">
+    <InvitationGate title={t('auth.invitation.title')} token={token} invitation={invitation}>
       {(invited) =>
         state === 'done' ? (
           <InvitationDone message={t('auth.invitation.done', { email: invited.email })} />
@@ -72,7 +69,7 @@ export default function AcceptInvitationPage() {
                 email: invited.email,
               })}
             </Typography>
-            {errors.general && <Alert severity="error">{errors.general}</Alert>}
+            {errors.general && <ErrorAlert>{errors.general}</ErrorAlert>}
             <InviteeNameField
               value={username}
               onChange={(value) => {

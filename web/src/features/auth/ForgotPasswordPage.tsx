@@ -6,9 +6,10 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { messageOf } from '../../shared/api/messages.ts';
-import { api } from '../../shared/lib/api.ts';
 import { AccountCard } from '../../shared/ui/AccountCard.tsx';
+import { ErrorAlert } from '../../shared/ui/ErrorAlert.tsx';
 import { TextInput } from '../../shared/ui/TextInput.tsx';
+import { useForgotPassword } from './api/forgot-password.ts';
 
 /** Forgot password: the answer is the same whether or not the address has an account. */
 export default function ForgotPasswordPage() {
@@ -16,13 +17,14 @@ export default function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
   const [state, setState] = useState<'idle' | 'busy' | 'sent'>('idle');
   const [error, setError] = useState<string | undefined>();
+  const forgot = useForgotPassword();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (state === 'busy') return;
     setState('busy');
     setError(undefined);
     try {
-      await api.http.post('/account/password/forgot', { email });
+      await forgot.mutateAsync(email);
       setState('sent');
     } catch (failure) {
       setError(messageOf(failure));
@@ -37,7 +39,7 @@ export default function ForgotPasswordPage() {
         </Alert>
       ) : (
         <Stack component="form" spacing={2} onSubmit={submit}>
-          {error && <Alert severity="error">{error}</Alert>}
+          {error && <ErrorAlert>{error}</ErrorAlert>}
           <TextInput
             label={t('auth.fields.email')}
             type="email"

@@ -1,5 +1,5 @@
 import { sameOriginPath } from '@fleetport/contracts/same-origin';
-import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -9,10 +9,11 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { firstErrorItem, messageOf } from '../../shared/api/messages.ts';
 import { type MfaChallenge, mfaChallengeOf, mfaFieldsOf } from '../../shared/api/step-up.ts';
 import { AccountCard } from '../../shared/ui/AccountCard.tsx';
+import { ErrorAlert } from '../../shared/ui/ErrorAlert.tsx';
 import { MfaCodeField } from '../../shared/ui/MfaCodeField.tsx';
 import { TermsLink } from '../../shared/ui/TermsLink.tsx';
 import { TextInput } from '../../shared/ui/TextInput.tsx';
-import { login } from './api/login.ts';
+import { useLogin } from './api/login.ts';
 
 /**
  * The login page: e-mail and password, then, for accounts with MFA, the code step (TOTP or an
@@ -29,6 +30,7 @@ export default function LoginPage() {
   const [error, setError] = useState<string | undefined>();
   const [codeError, setCodeError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  const login = useLogin();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -37,7 +39,7 @@ export default function LoginPage() {
     setError(undefined);
     setCodeError(undefined);
     try {
-      await login({
+      await login.mutateAsync({
         email,
         password,
         ...(challenge ? mfaFieldsOf(challenge, code) : {}),
@@ -69,9 +71,9 @@ export default function LoginPage() {
         aria-label={t('auth.login.title')}
       >
         {error && (
-          <Alert severity="error" data-testid="login-error">
-            {error}
-          </Alert>
+          <Box data-testid="login-error">
+            <ErrorAlert>{error}</ErrorAlert>
+          </Box>
         )}
         {challenge ? (
           <MfaCodeField challenge={challenge} value={code} onChange={setCode} error={codeError} />

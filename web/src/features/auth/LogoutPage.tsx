@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { api } from '../../shared/lib/api.ts';
 import { PageLoadingScreen } from '../../shared/ui/PageLoadingScreen.tsx';
+import { logout } from './api/logout.ts';
 
 /**
  * /logout: revokes the session (spec §7 POST /account/token/revoke, which also ends an
@@ -8,7 +8,7 @@ import { PageLoadingScreen } from '../../shared/ui/PageLoadingScreen.tsx';
  */
 export default function LogoutPage() {
   useEffect(() => {
-    void api.session.end();
+    void logout();
   }, []);
   return <PageLoadingScreen />;
 }

@@ -7,9 +7,10 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { firstErrorItem, messageOf } from '../../shared/api/messages.ts';
-import { api } from '../../shared/lib/api.ts';
 import { AccountCard } from '../../shared/ui/AccountCard.tsx';
+import { ErrorAlert } from '../../shared/ui/ErrorAlert.tsx';
 import { NewPasswordFields } from '../../shared/ui/NewPasswordFields.tsx';
+import { useResetPassword } from './api/reset-password.ts';
 
 /** Reset password from the e-mailed link (`?token=`): new password twice, then sign in. */
 export default function ResetPasswordPage() {
@@ -20,6 +21,7 @@ export default function ResetPasswordPage() {
   const [confirmation, setConfirmation] = useState('');
   const [errors, setErrors] = useState<{ password?: string; confirmation?: string; general?: string }>({});
   const [state, setState] = useState<'idle' | 'busy' | 'done'>('idle');
+  const reset = useResetPassword();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -35,7 +37,7 @@ export default function ResetPasswordPage() {
     setState('busy');
     setErrors({});
     try {
-      await api.http.post('/account/password/reset', { token, password });
+      await reset.mutateAsync({ token, password });
       setState('done');
     } catch (failure) {
       setState('idle');
@@ -51,7 +53,7 @@ export default function ResetPasswordPage() {
   if (!token) {
     return (
       <AccountCard title={t('auth.reset.title')}>
-        <Alert severity="error">{t('auth.reset.noToken')}</Alert>
+        <ErrorAlert>{t('auth.reset.noToken')}</ErrorAlert>
         <Link component={RouterLink} to="/account/forgot-password" sx={{ display: 'inline-block', mt: 2 }}>
           {t('auth.login.forgot')}
         </Link>
@@ -71,7 +73,7 @@ export default function ResetPasswordPage() {
         </Stack>
       ) : (
         <Stack component="form" spacing={2} onSubmit={submit}>
-          {errors.general && <Alert severity="error">{errors.general}</Alert>}
+          {errors.general && <ErrorAlert>{errors.general}</ErrorAlert>}
           <NewPasswordFields
             password={password}
             confirmation={confirmation}

@@ -6,8 +6,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { messageOf } from '../../shared/api/messages.ts';
-import { api } from '../../shared/lib/api.ts';
 import { AccountCard } from '../../shared/ui/AccountCard.tsx';
+import { ErrorAlert } from '../../shared/ui/ErrorAlert.tsx';
+import { verifyEmail } from './api/verify-email.ts';
 
 /** Verify e-mail from the e-mailed link (`?token=`): the token is posted once, on arrival. */
 export default function VerifyEmailPage() {
@@ -19,7 +20,7 @@ export default function VerifyEmailPage() {
   useEffect(() => {
     if (posted.current || !token) return;
     posted.current = true; // a link works once: never post it twice (StrictMode runs effects twice)
-    api.http.post('/account/email/verify', { token }).then(
+    verifyEmail(token).then(
       () => setResult({ ok: true }),
       (failure: unknown) => setResult({ ok: false, message: messageOf(failure) }),
     );
@@ -28,7 +29,7 @@ export default function VerifyEmailPage() {
     <AccountCard title={t('auth.verify.title')}>
       <Stack spacing={2}>
         {!token ? (
-          <Alert severity="error">{t('auth.verify.noToken')}</Alert>
+          <ErrorAlert>{t('auth.verify.noToken')}</ErrorAlert>
         ) : !result ? (
           <CircularProgress aria-label={t('common.loading')} />
         ) : result.ok ? (
@@ -36,7 +37,7 @@ export default function VerifyEmailPage() {
             {t('auth.verify.done')}
           </Alert>
         ) : (
-          <Alert severity="error">{result.message}</Alert>
+          <ErrorAlert>{result.message}</ErrorAlert>
         )}
         <Button href="/" variant="contained">
           {t('auth.verify.continue')}

@@ -1,46 +1,43 @@
 import { USERNAME_MAX_LENGTH } from '@fleetport/contracts/user-limits';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
-import { useQuery } from '@tanstack/react-query';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { messageOf } from '../../shared/api/messages.ts';
-import { api } from '../../shared/lib/api.ts';
 import { AccountCard } from '../../shared/ui/AccountCard.tsx';
+import { ErrorAlert } from '../../shared/ui/ErrorAlert.tsx';
 import { TextInput } from '../../shared/ui/TextInput.tsx';
 
 /**
  * What an e-mailed invitation link's page shares (a user's, a company's): the link checked with
- * the API first (`lookup`: its POST answers what it invites to), the incomplete, invalid and
- * loading states, the name field and the final 'sign in' step.
+ * the API first (`invitation`: what it invites to), the incomplete, invalid and loading states,
+ * the name field and the final 'sign in' step.
  */
 export function InvitationGate<T>({
   title,
   token,
-  lookup,
+  invitation,
   children,
 }: {
   title: string;
   token: string;
-  lookup: string;
+  invitation: UseQueryResult<T>;
   children: (invitation: T) => ReactNode;
 }) {
   const { t } = useTranslation();
-  const invitation = useQuery({
-    queryKey: ['invitation', lookup, token],
-    queryFn: async () => (await api.http.post<{ data: T }>(lookup, { token })).data.data,
-    enabled: token !== '',
-    retry: false,
-  });
   if (!token || invitation.isError) {
     return (
       <AccountCard title={title}>
-        <Alert severity="error" data-testid="invitation-invalid">
-          {invitation.isError ? messageOf(invitation.error) : t('auth.invitation.noToken')}
-        </Alert>
+        <Box data-testid="invitation-invalid">
+          <ErrorAlert>
+            {invitation.isError ? messageOf(invitation.error) : t('auth.invitation.noToken')}
+          </ErrorAlert>
+        </Box>
       </AccountCard>
     );
   }

@@ -6,46 +6,36 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { messageOf } from '../../shared/api/messages.ts';
 import type { FormValues } from '../../shared/forms/field-schema.ts';
 import { SchemaForm } from '../../shared/forms/SchemaForm.tsx';
-import { ensureArea } from '../../shared/lib/i18n.ts';
-import { usePageLabel } from '../../shared/routing/page-labels.ts';
 import { toast } from '../../shared/toasts/toasts.tsx';
+import { EntityFrame } from '../../shared/ui/EntityFrame.tsx';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert.tsx';
-import { PageLoading } from '../../shared/ui/PageLoading.tsx';
-import { BRANDS_KEY, type BrandDetail, brandKey, EDGE, fetchBrand, uploadBrandImage } from './api.ts';
+import { EDGE } from './api/edge.ts';
+import { type BrandDetail, useBrandDetail } from './api/get-brand.ts';
+import { BRANDS_KEY } from './api/list-brands.ts';
+import { type BrandImage, useUploadBrandImage } from './api/upload-brand-image.ts';
 import { BrandPreview } from './BrandPreview.tsx';
 import { lookFields, platformFields } from './brand-form.ts';
 
-// The strings of this code come with it, not with the page (lib/i18n.ts).
-await ensureArea('admin');
-
 const IMAGE_TYPES = 'image/svg+xml,image/png,image/x-icon,image/vnd.microsoft.icon,image/webp,.ico';
 
-function ImageUpload({ brand, kind }: { brand: BrandDetail; kind: 'logo' | 'favicon' }) {
+function ImageUpload({ brand, kind }: { brand: BrandDetail; kind: BrandImage }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const uploading = useUploadBrandImage(brand.config.id, kind);
   const what = t(`admin.brands.${kind}`);
   const src = kind === 'logo' ? brand.public.logo_url : brand.public.favicon_url;
   const upload = async (file: File | undefined) => {
     if (!file) return;
-    setBusy(true);
-    setError(undefined);
     try {
-      await uploadBrandImage(brand.config.id, kind, file);
-      await queryClient.invalidateQueries({ queryKey: BRANDS_KEY });
+      await uploading.mutateAsync(file);
       toast(t('admin.brands.uploaded', { what }), { type: 'success' });
-    } catch (caught) {
-      setError(messageOf(caught));
-    } finally {
-      setBusy(false);
+    } catch {
+      // Shown below the button, from the upload's state.
     }
   };
   return (
@@ -67,7 +57,7 @@ function ImageUpload({ brand, kind }: { brand: BrandDetail; kind: 'logo' | 'favi
           sx={{ maxHeight: kind === 'logo' ? 40 : 32, maxWidth: '80%' }}
         />
       </Box>
-      <Button component="label" variant="outlined" startIcon={<UploadIcon />} disabled={busy}>
+      <Button component="label" variant="outlined" startIcon={<UploadIcon />} disabled={uploading.isPending}>
         {t('admin.brands.upload', { what })}
         <input
           hidden
@@ -80,7 +70,7 @@ function ImageUpload({ brand, kind }: { brand: BrandDetail; kind: 'logo' | 'favi
           }}
         />
       </Button>
-      {error && <ErrorAlert>{error}</ErrorAlert>}
+      {uploading.isError && <ErrorAlert>{messageOf(uploading.error)}</ErrorAlert>}
     </Stack>
   );
 }
@@ -92,22 +82,21 @@ function ImageUpload({ brand, kind }: { brand: BrandDetail; kind: 'logo' | 'favi
  * through the edge, which serves it on its host names at once: no restart, no redeploy.
  */
 export default function BrandPage() {
+  const brand = useBrandDetail(useParams().id ?? '');
+  return (
+    <EntityFrame load={brand} route="brand" label={(data) => data.config.app_name}>
+      {(data) => <BrandEditor brand={data} />}
+    </EntityFrame>
+  );
+}
+
+/** The loaded brand's forms, images and preview. */
+function BrandEditor({ brand: data }: { brand: BrandDetail }) {
   const { t } = useTranslation();
-  const id = useParams().id ?? '';
-  const brand = useQuery({
-    queryKey: brandKey(id),
-    staleTime: 0,
-    queryFn: ({ signal }) => fetchBrand(id, signal),
-  });
-  usePageLabel('brand', brand.data?.config.app_name);
   const [draft, setDraft] = useState<FormValues>({});
   const onValues = useCallback((values: FormValues) => setDraft(values), []);
-  const all = brand.data?.access === 'all';
+  const all = data.access === 'all';
   const fields = useMemo(() => [...lookFields(t), ...(all ? platformFields(t, false) : [])], [t, all]);
-
-  if (brand.isError) return <ErrorAlert>{messageOf(brand.error)}</ErrorAlert>;
-  if (brand.isPending) return <PageLoading />;
-  const data = brand.data;
   return (
     <Box
       sx={{

@@ -12,20 +12,16 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { messageOf } from '../../shared/api/messages.ts';
-import { ensureArea } from '../../shared/lib/i18n.ts';
 import { ServicesTabs } from '../../shared/routing/ServicesTabs.tsx';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert.tsx';
 import { PageLoading } from '../../shared/ui/PageLoading.tsx';
 import { RowActions } from '../../shared/ui/RowActions.tsx';
-import { BRANDS_KEY, fetchBrands } from './api.ts';
+import { useBrands } from './api/list-brands.ts';
 import { confirmDeleteBrand, openNewBrand } from './brand-dialogs.tsx';
-
-// The strings of this code come with it, not with the page (lib/i18n.ts).
-await ensureArea('admin');
 
 /**
  * System services → Brands (super admins): every brand the edge serves, from its brand
@@ -36,11 +32,7 @@ export default function BrandsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const brands = useQuery({
-    queryKey: BRANDS_KEY,
-    staleTime: 0,
-    queryFn: ({ signal }) => fetchBrands(signal),
-  });
+  const brands = useBrands();
   return (
     <>
       <ServicesTabs current="services.brands" />

@@ -1,10 +1,9 @@
 import PaletteOutlinedIcon from '@mui/icons-material/PaletteOutlined';
 import Button from '@mui/material/Button';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { can, useSignedInUser } from '../../shared/lib/auth.ts';
-import { BRANDS_KEY, fetchBrands } from './api.ts';
+import { useEditableBrands } from './api/list-brands.ts';
 
 /**
  * On a company's page, the way to the brands it owns, for those who may edit them: the edge
@@ -14,12 +13,7 @@ export function CompanyBrandLink({ companyId }: { companyId: number }) {
   const { t } = useTranslation();
   const user = useSignedInUser();
   const manages = can(user, 'manage_companies');
-  const brands = useQuery({
-    queryKey: BRANDS_KEY,
-    queryFn: ({ signal }) => fetchBrands(signal),
-    enabled: manages,
-    retry: false,
-  });
+  const brands = useEditableBrands(manages);
   const owned = (brands.data ?? []).filter((brand) => brand.owner_company_id === companyId);
   return owned.map((brand) => (
     <Button

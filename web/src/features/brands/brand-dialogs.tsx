@@ -5,16 +5,14 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldSchema } from '../../shared/forms/field-schema.ts';
 import { SchemaForm } from '../../shared/forms/SchemaForm.tsx';
-import { ensureArea } from '../../shared/lib/i18n.ts';
 import { confirmAction } from '../../shared/modals/confirm-action.ts';
 import { useModalControls } from '../../shared/modals/controls.ts';
 import { registerModal } from '../../shared/modals/registry.ts';
 import { openModal } from '../../shared/modals/store.ts';
-import { BRANDS_KEY, type BrandSummary, deleteBrand, EDGE } from './api.ts';
+import { deleteBrand } from './api/delete-brand.ts';
+import { EDGE } from './api/edge.ts';
+import { BRANDS_KEY, type BrandSummary } from './api/list-brands.ts';
 import { lookFields, platformFields } from './brand-form.ts';
-
-// The strings of this code come with it, not with the page (lib/i18n.ts).
-await ensureArea('admin');
 
 const NEW_BRAND = 'new-brand';
 /** A new brand's images are the default brand's until its own are uploaded (the edge's store). */

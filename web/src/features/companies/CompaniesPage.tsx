@@ -1,3 +1,4 @@
+import type { CompanyListItem } from '@fleetport/contracts/companies';
 import { MAX_COMPANY_LEVEL } from '@fleetport/contracts/company-levels';
 import AddIcon from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
@@ -9,11 +10,10 @@ import { actionsColumn, dateColumn } from '../../shared/grid/columns.tsx';
 import { filterParamsOf, type ServerColumn } from '../../shared/grid/grid-query.ts';
 import { ListGrid } from '../../shared/grid/ListGrid.tsx';
 import { ListToolbar } from '../../shared/grid/ListToolbar.tsx';
-import { useServerList } from '../../shared/grid/use-server-list.ts';
 import { can, useSignedInUser } from '../../shared/lib/auth.ts';
 import { useBrand } from '../../shared/lib/brand.ts';
-import { ensureArea } from '../../shared/lib/i18n.ts';
-import { COMPANY_LIST_KEY, type CompanyListItem, levelLabel } from './api.ts';
+import { COMPANIES_URL, useCompanyList } from './api/list-companies.ts';
+import { levelLabel } from './level-label.ts';
 
 // The row actions render inside the grid, which is lazy too: they come with it.
 const CompanyLink = lazy(() =>
@@ -22,9 +22,6 @@ const CompanyLink = lazy(() =>
 const CompanyActions = lazy(() =>
   import('./CompanyActions.tsx').then((module) => ({ default: module.CompanyActions })),
 );
-
-// The strings of this code come with it, not with the page (lib/i18n.ts).
-await Promise.all([ensureArea('admin'), ensureArea('grid')]);
 
 const LEVELS = Array.from({ length: MAX_COMPANY_LEVEL }, (_, index) => index + 1);
 
@@ -118,13 +115,7 @@ export default function CompaniesPage() {
     [t, i18n.language, manages, queryClient, viewsCredits, brand.data_feature],
   );
   const filterable = useMemo(() => filterParamsOf(columns), [columns]);
-  const list = useServerList<CompanyListItem>({
-    gridId: 'companies',
-    url: '/companies',
-    queryKey: COMPANY_LIST_KEY,
-    filterable,
-    initial: { sort: [{ field: 'name', sort: 'asc' }] },
-  });
+  const list = useCompanyList({ filterable });
 
   return (
     <>
@@ -132,7 +123,7 @@ export default function CompaniesPage() {
         searchLabel={t('admin.companies.search')}
         onSearch={list.setSearch}
         csv={{
-          url: '/companies',
+          url: COMPANIES_URL,
           params: list.exportParams,
           fileName: t('admin.companies.exportFile'),
           columns: [

@@ -5,7 +5,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { can, useSignedInUser } from '../../shared/lib/auth.ts';
 import { type RowAction, RowActions } from '../../shared/ui/RowActions.tsx';
-import type { CompanyRef } from './api.ts';
+import type { CompanyRef } from './company-dialogs.tsx';
 
 const dialogs = () => import('./company-dialogs.tsx');
 
@@ -44,7 +44,7 @@ export function CompanyActions({
         icon: <DeleteIcon fontSize="small" />,
         onClick: () =>
           void dialogs()
-            .then((module) => module.deleteCompany(company, queryClient))
+            .then((module) => module.confirmDeleteCompany(company, queryClient))
             .then((deleted) => {
               if (deleted) onDeleted?.();
             }),

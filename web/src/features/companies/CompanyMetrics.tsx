@@ -1,22 +1,19 @@
+import type { CompanyListItem } from '@fleetport/contracts/companies';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { api } from '../../shared/lib/api.ts';
 import { can, useSignedInUser } from '../../shared/lib/auth.ts';
 import { useBrand } from '../../shared/lib/brand.ts';
 import { formatDateTime } from '../../shared/lib/dates.ts';
-import { ensureArea } from '../../shared/lib/i18n.ts';
-import { type CompanyListItem, levelLabel } from './api.ts';
+import { useOnlineDeviceCount } from './api/count-online-devices.ts';
 import { CompanyActions } from './CompanyActions.tsx';
-
-// The strings of this code come with it, not with the page (lib/i18n.ts).
-await ensureArea('admin');
+import { levelLabel } from './level-label.ts';
 
 function Figure({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -33,17 +30,7 @@ function Figure({ label, children, testId }: { label: string; children: ReactNod
 
 /** The company's own devices that are online now (spec §4 Online). */
 function OnlineDevices({ companyId }: { companyId: number }) {
-  const online = useQuery({
-    queryKey: ['devices', 'list', 'online-count', companyId],
-    staleTime: 0,
-    queryFn: async ({ signal }) =>
-      (
-        await api.http.get<{ meta: { total: number } }>('/devices', {
-          params: { company_id: companyId, status: 'online', limit: 1, fields: 'id' },
-          signal,
-        })
-      ).data.meta.total,
-  });
+  const online = useOnlineDeviceCount(companyId);
   return <>{online.data ?? '—'}</>;
 }
 

@@ -2,7 +2,6 @@ import AddIcon from '@mui/icons-material/Add';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import ListIcon from '@mui/icons-material/ViewList';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -11,20 +10,16 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { messageOf } from '../../shared/api/messages.ts';
-import { api } from '../../shared/lib/api.ts';
 import { can, useSignedInUser } from '../../shared/lib/auth.ts';
-import { ensureArea } from '../../shared/lib/i18n.ts';
+import { ErrorAlert } from '../../shared/ui/ErrorAlert.tsx';
 import { PageLoading } from '../../shared/ui/PageLoading.tsx';
-import { COMPANY_TREE_KEY, type CompanyTreeNode, levelLabel } from './api.ts';
+import { useCompanyTree } from './api/get-company-tree.ts';
+import { levelLabel } from './level-label.ts';
 import { branchIds, buildTree, type TreeBranch } from './tree.ts';
-
-// The strings of this code come with it, not with the page (lib/i18n.ts).
-await ensureArea('admin');
 
 const dialogs = () => import('./company-dialogs.tsx');
 
@@ -103,13 +98,7 @@ export default function CompanyTreePage() {
   const { t } = useTranslation();
   const user = useSignedInUser();
   const manages = can(user, 'manage_companies');
-  const tree = useQuery({
-    queryKey: COMPANY_TREE_KEY,
-    // Live data: shown from the cache, asked again on every visit.
-    staleTime: 0,
-    queryFn: async ({ signal }) =>
-      (await api.http.get<{ data: CompanyTreeNode[] }>('/companies/tree', { signal })).data.data,
-  });
+  const tree = useCompanyTree();
   const roots = useMemo(() => buildTree(tree.data ?? []), [tree.data]);
   const all = useMemo(() => branchIds(roots), [roots]);
   // Collapsed companies are remembered, so a company added after a reload is open too.
@@ -145,9 +134,9 @@ export default function CompanyTreePage() {
       {tree.isPending ? (
         <PageLoading />
       ) : tree.isError ? (
-        <Alert severity="error">
+        <ErrorAlert>
           {t('admin.companies.loadFailed')} {messageOf(tree.error)}
-        </Alert>
+        </ErrorAlert>
       ) : (
         <Paper variant="outlined" sx={{ px: { xs: 1, sm: 2 }, py: 1 }}>
           <Box component="ul" aria-label={t('admin.companies.tree.label')} sx={{ m: 0, p: 0 }}>

@@ -1,4 +1,5 @@
 import {
+  type Company,
   editCompanySchema,
   MAX_COMPANY_LEVEL,
   moveCompanySchema,
@@ -11,22 +12,22 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldSchema } from '../../shared/forms/field-schema.ts';
 import { SchemaForm } from '../../shared/forms/SchemaForm.tsx';
-import { api } from '../../shared/lib/api.ts';
-import { ensureArea } from '../../shared/lib/i18n.ts';
 import { confirmAction } from '../../shared/modals/confirm-action.ts';
 import { useModalControls } from '../../shared/modals/controls.ts';
 import { registerModal } from '../../shared/modals/registry.ts';
 import { openModal } from '../../shared/modals/store.ts';
 import { toast } from '../../shared/toasts/toasts.tsx';
-import { COMPANIES_KEY, COMPANY_OPTIONS_KEY, type CompanyRef, levelLabel } from './api.ts';
-
-// The strings of this code come with it, not with the page (lib/i18n.ts).
-await ensureArea('admin');
+import { deleteCompany } from './api/delete-company.ts';
+import { COMPANIES_KEY, COMPANIES_URL, COMPANY_OPTIONS_KEY } from './api/list-companies.ts';
+import { levelLabel } from './level-label.ts';
 
 const NEW_COMPANY = 'new-company';
 const EDIT_COMPANY = 'edit-company';
 const MOVE_COMPANY = 'move-company';
 const INVITE_COMPANY = 'invite-company';
+
+/** What the company dialogs need of a company. */
+export type CompanyRef = Pick<Company, 'id' | 'name' | 'parent_id' | 'level'> & { show_payment?: boolean };
 
 /** A company option: its name and tier (the same name may sit in two branches). */
 function companyOption(item: Record<string, unknown>) {
@@ -54,7 +55,7 @@ function companyPicker(key: string, label: string, params: Record<string, number
     component: 'ItemSelect',
     required: true,
     options: {
-      url: '/companies',
+      url: COMPANIES_URL,
       fields: ['id', 'name', 'level'],
       params: { sort: 'level,name', ...params },
       toOption: companyOption,
@@ -88,7 +89,7 @@ function NewCompanyBody({ parentId }: { parentId?: number }) {
       submitLabel={t('admin.companies.new')}
       onCancel={close}
       submit={{
-        url: '/companies',
+        url: COMPANIES_URL,
         item: t('admin.companies.item'),
         schema: {
           id: NEW_COMPANY,
@@ -253,14 +254,14 @@ export function openMoveCompany(company: CompanyRef): void {
  * users or files (409): the refusal shows in the dialog, which stays open. Resolves true when the
  * company is gone (its queries are reloaded by then).
  */
-export function deleteCompany(company: CompanyRef, queryClient: QueryClient): Promise<boolean> {
+export function confirmDeleteCompany(company: CompanyRef, queryClient: QueryClient): Promise<boolean> {
   return confirmAction({
     id: 'delete-company',
     title: i18next.t('admin.companies.delete'),
     subtitle: company.name,
     prompt: i18next.t('admin.companies.deleteConfirm', { name: company.name }),
     confirmLabel: i18next.t('admin.companies.delete'),
-    action: () => api.http.delete(`/companies/${company.id}`),
+    action: () => deleteCompany(company.id),
     doneMessage: i18next.t('admin.companies.deleted', { name: company.name }),
     queryClient,
     reload: [COMPANIES_KEY, COMPANY_OPTIONS_KEY],

@@ -1,5 +1,5 @@
+import type { CompanyTreeNode } from '@fleetport/contracts/companies';
 import { describe, expect, it } from 'vitest';
-import type { CompanyTreeNode } from './api.ts';
 import { branchIds, buildTree } from './tree.ts';
 
 const node = (id: number, name: string, parent_id: number | null, level: number): CompanyTreeNode => ({

@@ -1,4 +1,4 @@
-import type { CompanyTreeNode } from './api.ts';
+import type { CompanyTreeNode } from '@fleetport/contracts/companies';
 
 export interface TreeBranch {
   node: CompanyTreeNode;

@@ -3,13 +3,13 @@ import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { can, useSignedInUser } from '../../shared/lib/auth.ts';
 import { useBrand } from '../../shared/lib/brand.ts';
-import { ensureArea } from '../../shared/lib/i18n.ts';
 import { useUserStorage } from '../../shared/lib/user-storage.ts';
 
-// The strings of this code come with it, not with the page (shared/lib/i18n.ts).
-await ensureArea('admin');
-
-const credits = () => import('./credit-dialogs.tsx');
+// Each dialog's code comes when it is first opened.
+const report = () => import('./dialogs/credit-report.tsx');
+const moveResources = () => import('./dialogs/move-resources.tsx');
+const addData = () => import('./dialogs/add-data.tsx');
+const newPool = () => import('./dialogs/new-pool.tsx');
 
 /** A company's credit actions (report, move, add data, new pool), for those who may see credits. */
 export function CompanyCreditActions({ company }: { company: { id: number; name: string } }) {
@@ -22,14 +22,14 @@ export function CompanyCreditActions({ company }: { company: { id: number; name:
     <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 3, flexWrap: 'wrap' }}>
       <Button
         variant="outlined"
-        onClick={() => void credits().then((module) => module.openCreditReport(company.id, company.name))}
+        onClick={() => void report().then((module) => module.openCreditReport(company.id, company.name))}
       >
         {t('admin.credits.report')}
       </Button>
       {can(user, 'manage_credits') && (
         <Button
           variant="outlined"
-          onClick={() => void credits().then((module) => module.openMoveResources(company.id))}
+          onClick={() => void moveResources().then((module) => module.openMoveResources(company.id))}
         >
           {t('admin.credits.move')}
         </Button>
@@ -38,7 +38,7 @@ export function CompanyCreditActions({ company }: { company: { id: number; name:
         <Button
           variant="outlined"
           onClick={() =>
-            void credits().then((module) => module.openAddData(company.id, company.name, storage))
+            void addData().then((module) => module.openAddData(company.id, company.name, storage))
           }
           data-testid="add-data"
         >
@@ -48,7 +48,7 @@ export function CompanyCreditActions({ company }: { company: { id: number; name:
       {can(user, 'super_admin') && (
         <Button
           variant="outlined"
-          onClick={() => void credits().then((module) => module.openNewPool(company.id))}
+          onClick={() => void newPool().then((module) => module.openNewPool(company.id))}
         >
           {t('admin.credits.newPool')}
         </Button>

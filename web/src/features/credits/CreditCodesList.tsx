@@ -1,3 +1,4 @@
+import type { CreditCode } from '@fleetport/contracts/credits';
 import AddIcon from '@mui/icons-material/Add';
 import KeyIcon from '@mui/icons-material/VpnKeyOutlined';
 import Button from '@mui/material/Button';
@@ -7,15 +8,12 @@ import { dateColumn } from '../../shared/grid/columns.tsx';
 import type { ServerColumn } from '../../shared/grid/grid-query.ts';
 import { ListGrid } from '../../shared/grid/ListGrid.tsx';
 import { ListToolbar } from '../../shared/grid/ListToolbar.tsx';
-import { useServerList } from '../../shared/grid/use-server-list.ts';
 import { can, useSignedInUser } from '../../shared/lib/auth.ts';
-import { ensureArea } from '../../shared/lib/i18n.ts';
-import { CREDITS_KEY, type CreditCode } from './api.ts';
+import { CREDIT_CODES_URL, useCreditCodes } from './api/list-credit-codes.ts';
 
-// The strings of this code come with it, not with the page (lib/i18n.ts).
-await Promise.all([ensureArea('admin'), ensureArea('grid')]);
-
-const dialogs = () => import('./credit-dialogs.tsx');
+// Each dialog's code comes when it is first opened.
+const activateCode = () => import('./dialogs/activate-credit-code.tsx');
+const newCreditCode = () => import('./dialogs/new-credit-code.tsx');
 
 /**
  * Credit codes (spec §2 company.credit-codes, services.credit-codes): issued from one company,
@@ -85,19 +83,14 @@ export function CreditCodesList({ companyId }: { companyId?: number }) {
     ],
     [t, i18n.language, companyId],
   );
-  const list = useServerList<CreditCode>({
-    gridId: 'credit-codes',
-    url: '/credits/codes',
-    queryKey: [...CREDITS_KEY, 'codes', companyId ?? 'all'],
-    fixed: companyId ? { company_id: companyId } : undefined,
-  });
+  const list = useCreditCodes(companyId);
   return (
     <>
       <ListToolbar<CreditCode>
         searchLabel={t('admin.credits.searchCodes')}
         onSearch={list.setSearch}
         csv={{
-          url: '/credits/codes',
+          url: CREDIT_CODES_URL,
           params: list.exportParams,
           fileName: t('admin.credits.exportCodes'),
           columns: [
@@ -117,7 +110,7 @@ export function CreditCodesList({ companyId }: { companyId?: number }) {
         {manages && (
           <Button
             startIcon={<KeyIcon />}
-            onClick={() => void dialogs().then((module) => module.openActivateCode())}
+            onClick={() => void activateCode().then((module) => module.openActivateCode())}
             data-testid="activate-code"
           >
             {t('admin.credits.activate')}
@@ -127,7 +120,7 @@ export function CreditCodesList({ companyId }: { companyId?: number }) {
           <Button
             variant="contained"
             startIcon={<AddIcon />}
-            onClick={() => void dialogs().then((module) => module.openNewCreditCode(companyId))}
+            onClick={() => void newCreditCode().then((module) => module.openNewCreditCode(companyId))}
             data-testid="new-credit-code"
           >
             {t('admin.credits.newCode')}

@@ -1,16 +1,16 @@
+import type { CreditHistoryEntry } from '@fleetport/contracts/credits';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateColumn } from '../../shared/grid/columns.tsx';
 import type { ServerColumn } from '../../shared/grid/grid-query.ts';
 import { ListGrid } from '../../shared/grid/ListGrid.tsx';
 import { ListToolbar } from '../../shared/grid/ListToolbar.tsx';
-import { useServerList } from '../../shared/grid/use-server-list.ts';
-import { ensureArea } from '../../shared/lib/i18n.ts';
+import type { Catalogue } from '../../shared/lib/i18n.ts';
 import { ServicesTabs } from '../../shared/routing/ServicesTabs.tsx';
-import { CREDITS_KEY, type CreditHistoryEntry } from './api.ts';
+import { useCreditHistory } from './api/list-credit-history.ts';
 
-// The strings of this code come with it, not with the page (lib/i18n.ts).
-await Promise.all([ensureArea('admin'), ensureArea('grid')]);
+/** The reasons of a balance change the console has words for (the API sends them as text). */
+type CreditReason = keyof Catalogue['admin']['credits']['reason'];
 
 /** System services → Credit history: every balance change, newest first, with its reason. */
 export default function CreditHistoryPage() {
@@ -52,7 +52,7 @@ export default function CreditHistoryPage() {
         headerName: t('admin.credits.columns.reason'),
         width: 150,
         sortable: false,
-        valueFormatter: (value: CreditHistoryEntry['reason']) => t(`admin.credits.reason.${value}`),
+        valueFormatter: (value: CreditReason) => t(`admin.credits.reason.${value}`),
       },
       {
         field: 'other_company_name',
@@ -64,11 +64,7 @@ export default function CreditHistoryPage() {
     ],
     [t, i18n.language],
   );
-  const list = useServerList<CreditHistoryEntry>({
-    gridId: 'credit-history',
-    url: '/credits/history',
-    queryKey: [...CREDITS_KEY, 'history'],
-  });
+  const list = useCreditHistory();
   return (
     <>
       <ServicesTabs current="services.credit-history" />

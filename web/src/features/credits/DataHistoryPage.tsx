@@ -1,20 +1,16 @@
+import type { DataHistoryEntry } from '@fleetport/contracts/credits';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateColumn } from '../../shared/grid/columns.tsx';
 import type { ServerColumn } from '../../shared/grid/grid-query.ts';
 import { ListGrid } from '../../shared/grid/ListGrid.tsx';
-import { useServerList } from '../../shared/grid/use-server-list.ts';
-import { ensureArea } from '../../shared/lib/i18n.ts';
 import { ServicesTabs } from '../../shared/routing/ServicesTabs.tsx';
-import { CREDITS_KEY, type DataPurchase } from './api.ts';
-
-// The strings of this code come with it, not with the page (lib/i18n.ts).
-await Promise.all([ensureArea('admin'), ensureArea('grid')]);
+import { useDataHistory } from './api/list-data-history.ts';
 
 /** System services → Data history: every data purchase (N credits → 2N GB), newest first. */
 export default function DataHistoryPage() {
   const { t, i18n } = useTranslation();
-  const columns = useMemo<ServerColumn<DataPurchase>[]>(
+  const columns = useMemo<ServerColumn<DataHistoryEntry>[]>(
     () => [
       dateColumn('created_at', t('admin.credits.columns.when'), i18n.language, false),
       {
@@ -42,15 +38,11 @@ export default function DataHistoryPage() {
     ],
     [t, i18n.language],
   );
-  const list = useServerList<DataPurchase>({
-    gridId: 'data-history',
-    url: '/companies/data/history',
-    queryKey: [...CREDITS_KEY, 'data-history'],
-  });
+  const list = useDataHistory();
   return (
     <>
       <ServicesTabs current="services.data-history" />
-      <ListGrid<DataPurchase>
+      <ListGrid<DataHistoryEntry>
         list={list}
         label={t('admin.credits.dataHistory')}
         columns={columns}

@@ -4,12 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { ServerColumn } from '../../shared/grid/grid-query.ts';
 import { ListGrid } from '../../shared/grid/ListGrid.tsx';
 import { ListToolbar } from '../../shared/grid/ListToolbar.tsx';
-import { useServerList } from '../../shared/grid/use-server-list.ts';
-import { ensureArea } from '../../shared/lib/i18n.ts';
 import { ServicesTabs } from '../../shared/routing/ServicesTabs.tsx';
-
-// The strings of this code come with it, not with the page (lib/i18n.ts).
-await Promise.all([ensureArea('admin'), ensureArea('grid')]);
+import { useDataOverview } from './api/list-data-overview.ts';
 
 /** System services → Data overview: every company's remaining data and credits, most data first. */
 export default function DataOverviewPage() {
@@ -35,12 +31,7 @@ export default function DataOverviewPage() {
     ],
     [t],
   );
-  const list = useServerList<CompanyListItem>({
-    gridId: 'data-overview',
-    url: '/companies',
-    queryKey: ['companies', 'data-overview'],
-    initial: { sort: [{ field: 'remaining_data', sort: 'desc' }] },
-  });
+  const list = useDataOverview();
   return (
     <>
       <ServicesTabs current="services.data-overview" />

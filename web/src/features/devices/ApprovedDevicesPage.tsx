@@ -1,8 +1,8 @@
+import type { ApprovedDevice } from '@fleetport/contracts/devices';
 import UploadIcon from '@mui/icons-material/Upload';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -13,24 +13,10 @@ import type { ServerColumn } from '../../shared/grid/grid-query.ts';
 import { ListGrid } from '../../shared/grid/ListGrid.tsx';
 import { ListToolbar } from '../../shared/grid/ListToolbar.tsx';
 import { useServerList } from '../../shared/grid/use-server-list.ts';
-import { api } from '../../shared/lib/api.ts';
-import { ensureArea } from '../../shared/lib/i18n.ts';
 import { toast } from '../../shared/toasts/toasts.tsx';
-
-// The strings of this code come with it, not with the page (lib/i18n.ts).
-await Promise.all([ensureArea('devices'), ensureArea('device'), ensureArea('grid'), ensureArea('forms')]);
-
-interface Approved {
-  id: number;
-  serial: string;
-  mac: string;
-  device_id: number | null;
-  company_name: string | null;
-  last_seen_at: string | null;
-  created_at: string;
-}
-
-const APPROVED_KEY = ['auth-devices'] as const;
+import { ErrorAlert } from '../../shared/ui/ErrorAlert.tsx';
+import { useImportApprovedDevices, useReloadApprovedDevices } from './api/import-approved-devices.ts';
+import { APPROVED_DEVICES_URL, APPROVED_LIST_KEY } from './api/list-approved-devices.ts';
 
 /**
  * /auth-devices (spec §2, super admin): Approved Devices, the identities allowed to connect,
@@ -39,12 +25,13 @@ const APPROVED_KEY = ['auth-devices'] as const;
  */
 export default function ApprovedDevicesPage() {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
+  const importApproved = useImportApprovedDevices();
+  const reloadApproved = useReloadApprovedDevices();
   const [unclaimed, setUnclaimed] = useState(false);
   const [problem, setProblem] = useState<string>();
   const [busy, setBusy] = useState(false);
   const input = useRef<HTMLInputElement>(null);
-  const columns = useMemo<ServerColumn<Approved>[]>(
+  const columns = useMemo<ServerColumn<ApprovedDevice>[]>(
     () => [
       { field: 'serial', headerName: t('devices.columns.serial'), width: 150 },
       { field: 'mac', headerName: t('devices.columns.mac'), width: 170 },
@@ -69,10 +56,10 @@ export default function ApprovedDevicesPage() {
     [t, i18n.language],
   );
   const fixed = useMemo(() => (unclaimed ? { unclaimed: 'true' } : undefined), [unclaimed]);
-  const list = useServerList<Approved>({
+  const list = useServerList<ApprovedDevice>({
     gridId: 'auth-devices',
-    url: '/auth-devices',
-    queryKey: [...APPROVED_KEY, 'list'],
+    url: APPROVED_DEVICES_URL,
+    queryKey: APPROVED_LIST_KEY,
     fixed,
     initial: { sort: [{ field: 'created_at', sort: 'desc' }] },
   });
@@ -92,12 +79,9 @@ export default function ApprovedDevicesPage() {
     }
     setBusy(true);
     try {
-      const answer = await api.http.post<{ data: { imported: number; skipped: number } }>('/auth-devices', {
-        csv: await file.text(),
-      });
-      const { imported, skipped } = answer.data.data;
+      const { imported, skipped } = await importApproved.mutateAsync(await file.text());
       toast(t('device.approved.imported', { count: imported, skipped }), { type: 'success' });
-      await queryClient.invalidateQueries({ queryKey: APPROVED_KEY });
+      await reloadApproved();
     } catch (failure) {
       setProblem(messageOf(failure));
     } finally {
@@ -107,7 +91,7 @@ export default function ApprovedDevicesPage() {
 
   return (
     <>
-      <ListToolbar<Approved> searchLabel={t('device.approved.search')} onSearch={list.setSearch}>
+      <ListToolbar<ApprovedDevice> searchLabel={t('device.approved.search')} onSearch={list.setSearch}>
         <Box
           component="label"
           sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, fontSize: '0.875rem' }}
@@ -142,12 +126,12 @@ export default function ApprovedDevicesPage() {
         {t('device.approved.about')}
       </Alert>
       {problem && (
-        <Alert severity="error" sx={{ mb: 2, whiteSpace: 'pre-line' }} data-testid="approved-problem">
-          {problem}
-        </Alert>
+        <Box data-testid="approved-problem">
+          <ErrorAlert sx={{ mb: 2, whiteSpace: 'pre-line' }}>{problem}</ErrorAlert>
+        </Box>
       )}
       <Box sx={{ '& a.device-link': { color: 'primary.main' } }}>
-        <ListGrid<Approved>
+        <ListGrid<ApprovedDevice>
           list={list}
           label={t('route.auth-devices')}
           columns={columns}

@@ -6,11 +6,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../shared/api/messages.ts';
 import type { ListParams } from '../../shared/grid/grid-query.ts';
-import { api } from '../../shared/lib/api.ts';
 import { toast } from '../../shared/toasts/toasts.tsx';
-
-/** What a bulk action acts on: the selected devices, or every device matching the filter. */
-export type BulkTarget = { ids: number[] } | { filter: ListParams; count: number };
+import type { BulkTarget } from './api/bulk-devices.ts';
+import { useCountDevices } from './api/count-devices.ts';
 
 const ACTIONS: readonly { action: BulkDeviceAction; monitoring?: boolean; label: string }[] = [
   { action: 'add_tags', label: 'devices.bulk.addTags' },
@@ -47,6 +45,7 @@ export function BulkBar({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const countDevices = useCountDevices();
   // Every matching device, by the exact count the user then confirms (undefined: the selection).
   const [everyMatching, setEveryMatching] = useState<number>();
   const filterKey = JSON.stringify(filter);
@@ -60,8 +59,7 @@ export function BulkBar({
       return;
     }
     try {
-      const { data } = await api.http.get<{ data: { total: number } }>('/devices/count', { params: filter });
-      setEveryMatching(data.data.total);
+      setEveryMatching(await countDevices(filter));
     } catch (error) {
       toast(messageOf(error), { type: 'error' });
     }
@@ -90,7 +88,7 @@ export function BulkBar({
           size="small"
           color={entry.action === 'delete' ? 'error' : 'primary'}
           onClick={() =>
-            void import('./device-dialogs.tsx').then((module) =>
+            void import('./dialogs/BulkDevicesDialog.tsx').then((module) =>
               module.openBulkAction(entry.action, target, entry.monitoring, queryClient, onClear),
             )
           }
@@ -103,7 +101,7 @@ export function BulkBar({
         <Button
           size="small"
           onClick={() =>
-            void import('./device-tools.tsx').then((module) =>
+            void import('./dialogs/PasswordManagerDialog.tsx').then((module) =>
               module.openPasswordManager(
                 selected.map(Number).map((id) => ({ id, name: names.get(id) ?? `#${id}` })),
               ),

@@ -1,9 +1,8 @@
 import { connectionGeneration } from '@fleetport/contracts/connection';
-import type { DeviceStatus } from '@fleetport/contracts/devices';
+import type { Device, DeviceStatus } from '@fleetport/contracts/devices';
 import Box from '@mui/material/Box';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { DeviceListItem } from './api.ts';
 
 /** The dot colour of each status (spec §4 labels). */
 const STATUS_COLOURS: Record<DeviceStatus, string> = {
@@ -46,7 +45,7 @@ export function signalLabel(t: TFunction, rssi: number | null): string {
 }
 
 /** A device's tags as small chips; names are users' text, rendered as text. */
-export function TagChips({ tags }: { tags: DeviceListItem['tags'] }) {
+export function TagChips({ tags }: { tags: Device['tags'] }) {
   return (
     <Box component="span" sx={{ display: 'inline-flex', gap: 0.5, overflow: 'hidden' }}>
       {tags.map((tag) => (

@@ -1,24 +1,24 @@
-import type { DeviceStatus, SignalBucket } from '@fleetport/contracts/devices';
-import type { ConnectionGeneration } from '@fleetport/contracts/format';
+import { CONNECTION_GENERATIONS, DEVICE_STATUSES, SIGNAL_BUCKETS } from '@fleetport/contracts/devices';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ComponentProps, lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SEARCH_DELAY_MS } from '../../shared/grid/ListToolbar.tsx';
-import { api } from '../../shared/lib/api.ts';
-import type { DeviceFilters } from './api.ts';
-
-type Option = { id: number; name: string };
+import type { DeviceFilters } from './api/list-devices.ts';
+import { type Option, useOptionSearch } from './api/list-options.ts';
 
 /*
  * The devices page's later code is reached through this module, which the page loads right after
  * its first paint: the page's own chunk then does not carry their preload lists (first-load
  * budget of the landing page).
  */
-export const loadDialogs = () => import('./device-dialogs.tsx');
+export function openAddDevices(mode: 'form' | 'file' | 'list'): Promise<void> {
+  return mode === 'form'
+    ? import('./dialogs/AddDeviceDialog.tsx').then((module) => module.openAddDevice())
+    : import('./dialogs/AddDevicesDialog.tsx').then((module) => module.openAddDevices(mode));
+}
 const FleetMap = lazy(() => import('./map/FleetMap.tsx').then((module) => ({ default: module.FleetMap })));
 /** The map view (a lazy component may not resolve to another lazy one: this one renders it). */
 export function FleetMapView(props: ComponentProps<typeof FleetMap>) {
@@ -88,18 +88,7 @@ function SearchFilter({
     const timer = setTimeout(() => setTerm(text), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [text]);
-  const query = useQuery({
-    queryKey: ['options', url, term],
-    queryFn: async ({ signal }) =>
-      (
-        await api.http.get<{ data: Option[] }>(url, {
-          params: { limit: 100, fields: 'id,name', sort: 'name', ...(term ? { q: term } : {}) },
-          signal,
-        })
-      ).data.data,
-    placeholderData: keepPreviousData,
-    staleTime: 60_000,
-  });
+  const query = useOptionSearch(url, term);
   return (
     <Autocomplete<Option>
       options={query.data ?? []}
@@ -167,9 +156,6 @@ function TypedFilter({
 interface DeviceFilterBarProps {
   filters: DeviceFilters;
   onChange: (next: DeviceFilters) => void;
-  statuses: readonly DeviceStatus[];
-  generations: readonly ConnectionGeneration[];
-  buckets: readonly SignalBucket[];
   /** Filters the page has fixed (a company's devices tab has no company filter). */
   fixed?: readonly (keyof DeviceFilters)[];
 }
@@ -177,16 +163,11 @@ interface DeviceFilterBarProps {
 /**
  * The filters above the devices grid (the free DataGrid filters one column at a time,
  * so they live here and combine): status, model, company, tag, connection type, signal and
- * firmware. Each is one list parameter of GET /devices.
+ * firmware. Each is one list parameter of GET /devices. Their vocabularies come with this module, loaded after the
+ * page's first paint: `@fleetport/contracts/devices` holds the API's zod schemas too, which the
+ * list page's first load does not carry.
  */
-export function DeviceFilterBar({
-  filters,
-  onChange,
-  statuses,
-  generations,
-  buckets,
-  fixed = [],
-}: DeviceFilterBarProps) {
+export function DeviceFilterBar({ filters, onChange, fixed = [] }: DeviceFilterBarProps) {
   const { t } = useTranslation();
   const set = (key: keyof DeviceFilters, value: string | number | undefined) =>
     onChange({ ...filters, [key]: value === '' ? undefined : value });
@@ -229,12 +210,12 @@ export function DeviceFilterBar({
       {select(
         'status',
         t('devices.columns.status'),
-        statuses.map((status) => ({ value: status, label: t(`devices.status.${status}`) })),
+        DEVICE_STATUSES.map((status) => ({ value: status, label: t(`devices.status.${status}`) })),
       )}
       {select(
         'connection_type',
         t('devices.columns.connection'),
-        generations.map((generation) => ({
+        CONNECTION_GENERATIONS.map((generation) => ({
           value: generation,
           label: generation === 'none' ? t('devices.noService') : generation,
         })),
@@ -242,7 +223,7 @@ export function DeviceFilterBar({
       {select(
         'signal',
         t('devices.columns.signal'),
-        buckets.map((bucket) => ({ value: bucket, label: t(`devices.signal.${bucket}`) })),
+        SIGNAL_BUCKETS.map((bucket) => ({ value: bucket, label: t(`devices.signal.${bucket}`) })),
       )}
       {!fixed.includes('company_id') && (
         <SearchFilter

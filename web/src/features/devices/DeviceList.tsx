@@ -1,4 +1,4 @@
-import { CONNECTION_GENERATIONS, DEVICE_STATUSES, SIGNAL_BUCKETS } from '@fleetport/contracts/devices';
+import type { Device } from '@fleetport/contracts/devices';
 import AddIcon from '@mui/icons-material/Add';
 import DownloadIcon from '@mui/icons-material/Download';
 import Box from '@mui/material/Box';
@@ -13,16 +13,12 @@ import { ListGrid } from '../../shared/grid/ListGrid.tsx';
 import { ListToolbar } from '../../shared/grid/ListToolbar.tsx';
 import { useServerList } from '../../shared/grid/use-server-list.ts';
 import { can, useSignedInUser } from '../../shared/lib/auth.ts';
-import { ensureArea } from '../../shared/lib/i18n.ts';
 import { toast } from '../../shared/toasts/toasts.tsx';
-import { DEVICE_LIST_KEY, type DeviceFilters, type DeviceListItem, useLiveDeviceStatus } from './api.ts';
+import { exportDevices } from './api/export-devices.ts';
+import { DEVICE_LIST_KEY, DEVICES_URL, type DeviceFilters, useLiveDeviceStatus } from './api/list-devices.ts';
 import { connectionLabel, StatusLabel, signalLabel, TagChips } from './DeviceCells.tsx';
 
-// The strings of this code come with it, not with the page (lib/i18n.ts).
-await Promise.all([ensureArea('devices'), ensureArea('grid')]);
-
 const laterCode = () => import('./DeviceFilterBar.tsx');
-const dialogs = () => laterCode().then((module) => module.loadDialogs());
 // The filters and the bulk bar come right after the first paint (first-load budget: this is the
 // landing page); the filters' row keeps its height meanwhile, so nothing moves.
 const DeviceFilterBar = lazy(() =>
@@ -68,7 +64,7 @@ export function DeviceList({ scope }: { scope?: DeviceScope }) {
   const onMap = search.get('view') === 'map';
   useLiveDeviceStatus();
 
-  const columns = useMemo<ServerColumn<DeviceListItem>[]>(
+  const columns = useMemo<ServerColumn<Device>[]>(
     () => [
       {
         field: 'status',
@@ -129,9 +125,9 @@ export function DeviceList({ scope }: { scope?: DeviceScope }) {
     [t, i18n.language],
   );
   const fixed = useMemo(() => filterParams({ ...filters, ...scope }), [filters, scope]);
-  const list = useServerList<DeviceListItem>({
+  const list = useServerList<Device>({
     gridId: 'devices',
-    url: '/devices',
+    url: DEVICES_URL,
     queryKey: DEVICE_LIST_KEY,
     initial: { sort: [{ field: 'name', sort: 'asc' }] },
     fixed,
@@ -143,18 +139,13 @@ export function DeviceList({ scope }: { scope?: DeviceScope }) {
     list.setState((now) => ({ ...now, page: 0 }));
   };
   const exportCsv = () =>
-    import('../../shared/api/download.ts')
-      .then(({ downloadFile }) =>
-        downloadFile(
-          `/devices/export?${new URLSearchParams(list.exportParams as Record<string, string>)}`,
-          'devices.csv',
-        ),
-      )
-      .catch((error: unknown) => toast(messageOf(error), { type: 'error' }));
+    exportDevices(list.exportParams as Record<string, string>).catch((error: unknown) =>
+      toast(messageOf(error), { type: 'error' }),
+    );
 
   return (
     <>
-      <ListToolbar<DeviceListItem> searchLabel={t('devices.search')} onSearch={list.setSearch}>
+      <ListToolbar<Device> searchLabel={t('devices.search')} onSearch={list.setSearch}>
         <Button
           variant="outlined"
           aria-pressed={onMap}
@@ -173,7 +164,7 @@ export function DeviceList({ scope }: { scope?: DeviceScope }) {
         </Button>
         {manages && (
           <Button
-            onClick={() => void dialogs().then((module) => module.openAddDevices('file'))}
+            onClick={() => void laterCode().then((module) => module.openAddDevices('file'))}
             data-testid="add-from-file"
           >
             {t('devices.add.fromFile')}
@@ -181,7 +172,7 @@ export function DeviceList({ scope }: { scope?: DeviceScope }) {
         )}
         {manages && (
           <Button
-            onClick={() => void dialogs().then((module) => module.openAddDevices('list'))}
+            onClick={() => void laterCode().then((module) => module.openAddDevices('list'))}
             data-testid="add-from-list"
           >
             {t('devices.add.fromList')}
@@ -191,7 +182,7 @@ export function DeviceList({ scope }: { scope?: DeviceScope }) {
           <Button
             variant="contained"
             startIcon={<AddIcon />}
-            onClick={() => void dialogs().then((module) => module.openAddDevices('form'))}
+            onClick={() => void laterCode().then((module) => module.openAddDevices('form'))}
             data-testid="add-device"
           >
             {t('devices.add.title')}
@@ -203,9 +194,6 @@ export function DeviceList({ scope }: { scope?: DeviceScope }) {
           <DeviceFilterBar
             filters={filters}
             onChange={changeFilters}
-            statuses={DEVICE_STATUSES}
-            generations={CONNECTION_GENERATIONS}
-            buckets={SIGNAL_BUCKETS}
             fixed={scope ? (Object.keys(scope) as (keyof DeviceScope)[]) : undefined}
           />
         </Suspense>
@@ -229,7 +217,7 @@ export function DeviceList({ scope }: { scope?: DeviceScope }) {
         </Suspense>
       ) : (
         <Box sx={LINK_SX}>
-          <ListGrid<DeviceListItem>
+          <ListGrid<Device>
             list={list}
             label={t('route.devices')}
             columns={columns}

@@ -1,6 +1,6 @@
+import type { CompanyFile } from '@fleetport/contracts/files';
 import { formatBytes } from '@fleetport/contracts/format';
 import DownloadIcon from '@mui/icons-material/Download';
-import Alert from '@mui/material/Alert';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
@@ -11,33 +11,21 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { downloadFile } from '../../shared/api/download.ts';
 import { messageOf } from '../../shared/api/messages.ts';
-import { api } from '../../shared/lib/api.ts';
 import { formatDateTime } from '../../shared/lib/dates.ts';
 import { toast } from '../../shared/toasts/toasts.tsx';
-
-interface CompanyFile {
-  id: number;
-  company_id: number;
-  name: string;
-  size: number;
-  description: string | null;
-  created_at: string;
-}
+import { ErrorAlert } from '../../shared/ui/ErrorAlert.tsx';
+import { useDownloadFile } from './api/download-file.ts';
+import { useFiles } from './api/list-files.ts';
 
 /** /management/files: the files of the companies the user may see, newest first, to download. */
 export default function FilesPage() {
   const { t, i18n } = useTranslation();
-  const files = useQuery({
-    queryKey: ['files', 'list'],
-    queryFn: async () =>
-      (await api.http.get<{ data: CompanyFile[] }>('/files', { params: { limit: 100 } })).data.data,
-  });
+  const files = useFiles();
+  const downloads = useDownloadFile();
   if (files.isPending) return <CircularProgress aria-label={t('common.loading')} />;
-  if (files.isError) return <Alert severity="error">{messageOf(files.error)}</Alert>;
+  if (files.isError) return <ErrorAlert>{messageOf(files.error)}</ErrorAlert>;
   if (files.data.length === 0) {
     return (
       <Paper variant="outlined" sx={{ p: 3 }}>
@@ -48,9 +36,7 @@ export default function FilesPage() {
     );
   }
   const download = (file: CompanyFile) =>
-    downloadFile(`/files/${file.id}/download`, file.name).catch((error: unknown) =>
-      toast(messageOf(error), { type: 'error' }),
-    );
+    downloads.mutateAsync(file).catch((error: unknown) => toast(messageOf(error), { type: 'error' }));
   return (
     <TableContainer component={Paper} variant="outlined">
       <Table size="small" aria-label={t('route.files')}>

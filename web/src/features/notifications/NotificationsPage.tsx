@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -6,30 +5,21 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../shared/api/messages.ts';
-import { fetchNotifications, notificationsKey, useMarkSeen } from './api/notifications.ts';
+import { ErrorAlert } from '../../shared/ui/ErrorAlert.tsx';
+import { useAllNotifications } from './api/list-notification-pages.ts';
+import { useMarkNotificationsSeen } from './api/mark-notifications-seen.ts';
 import { NotificationItem } from './components/NotificationItem.tsx';
-
-const PAGE_SIZE = 25;
 
 /** /notifications: every notification of the user, newest first, loaded a page at a time. */
 export default function NotificationsPage() {
   const { t } = useTranslation();
-  const markSeen = useMarkSeen();
-  const query = useInfiniteQuery({
-    queryKey: [...notificationsKey, 'all'],
-    queryFn: ({ pageParam }) => fetchNotifications(PAGE_SIZE, pageParam),
-    initialPageParam: 0,
-    getNextPageParam: (last, pages) => {
-      const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
-      return loaded < last.total ? loaded : undefined;
-    },
-  });
+  const markSeen = useMarkNotificationsSeen();
+  const query = useAllNotifications();
   if (query.isPending) return <CircularProgress aria-label={t('common.loading')} />;
   if (query.isError)
-    return <Alert severity="error">{messageOf(query.error) || t('notifications.loadFailed')}</Alert>;
+    return <ErrorAlert>{messageOf(query.error) || t('notifications.loadFailed')}</ErrorAlert>;
   const items = query.data.pages.flatMap((page) => page.items);
   const unseenIds = items.filter((item) => item.seen_at === null).map((item) => item.id);
   return (

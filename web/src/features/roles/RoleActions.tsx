@@ -1,10 +1,10 @@
+import type { Role } from '@fleetport/contracts/roles';
 import DeleteIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import ListIcon from '@mui/icons-material/ListAlt';
 import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { type RowAction, RowActions } from '../../shared/ui/RowActions.tsx';
-import type { Role } from './api.ts';
 
 const dialogs = () => import('./role-dialogs.tsx');
 
@@ -36,7 +36,7 @@ export function RoleActions({
       {
         label: t('admin.roles.delete'),
         icon: <DeleteIcon fontSize="small" />,
-        onClick: () => void dialogs().then((module) => module.deleteRole(role, queryClient)),
+        onClick: () => void dialogs().then((module) => module.confirmDeleteRole(role, queryClient)),
       },
     );
   }

@@ -1,4 +1,5 @@
 import { truncateRoleName } from '@fleetport/contracts/limits';
+import type { Role } from '@fleetport/contracts/roles';
 import AddIcon from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
 import { useQueryClient } from '@tanstack/react-query';
@@ -9,13 +10,8 @@ import { actionsColumn } from '../../shared/grid/columns.tsx';
 import type { ServerColumn } from '../../shared/grid/grid-query.ts';
 import { ListGrid } from '../../shared/grid/ListGrid.tsx';
 import { ListToolbar } from '../../shared/grid/ListToolbar.tsx';
-import { useServerList } from '../../shared/grid/use-server-list.ts';
 import { can, useSignedInUser } from '../../shared/lib/auth.ts';
-import { ensureArea } from '../../shared/lib/i18n.ts';
-import { ROLES_KEY, type Role } from './api.ts';
-
-// The strings of this code come with it, not with the page (lib/i18n.ts).
-await Promise.all([ensureArea('admin'), ensureArea('grid')]);
+import { useRoleList } from './api/list-roles.ts';
 
 const RoleActions = lazy(() =>
   import('./RoleActions.tsx').then((module) => ({ default: module.RoleActions })),
@@ -67,7 +63,7 @@ export default function RolesPage() {
     ],
     [t, manages, queryClient],
   );
-  const list = useServerList<Role>({ gridId: 'roles', url: '/roles', queryKey: ROLES_KEY });
+  const list = useRoleList();
   return (
     <>
       <ListToolbar<Role> searchLabel={t('admin.roles.search')} onSearch={list.setSearch}>

@@ -1,5 +1,6 @@
 import { PERMISSION_CATEGORIES, type PermissionCategory } from '@fleetport/contracts/permissions';
 import { editRoleSchema, newRoleSchema } from '@fleetport/contracts/role-forms';
+import type { Role } from '@fleetport/contracts/roles';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -9,17 +10,14 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldSchema } from '../../shared/forms/field-schema.ts';
 import { SchemaForm } from '../../shared/forms/SchemaForm.tsx';
-import { api } from '../../shared/lib/api.ts';
 import { can, useSignedInUser } from '../../shared/lib/auth.ts';
-import { ensureArea } from '../../shared/lib/i18n.ts';
 import { confirmAction } from '../../shared/modals/confirm-action.ts';
 import { useModalControls } from '../../shared/modals/controls.ts';
 import { registerModal } from '../../shared/modals/registry.ts';
 import { openModal } from '../../shared/modals/store.ts';
-import { ROLE_OPTIONS_KEY, ROLES_KEY, type Role } from './api.ts';
-
-// The strings of this code come with it, not with the page (lib/i18n.ts).
-await ensureArea('admin');
+import { deleteRole } from './api/delete-role.ts';
+import { ROLE_OPTIONS_KEY } from './api/list-assignable-roles.ts';
+import { ROLES_KEY, ROLES_URL } from './api/list-roles.ts';
 
 const NEW_ROLE = 'new-role';
 const EDIT_ROLE = 'edit-role';
@@ -90,7 +88,7 @@ function NewRoleBody() {
       submitLabel={t('admin.roles.new')}
       onCancel={close}
       submit={{
-        url: '/roles',
+        url: ROLES_URL,
         item: t('admin.roles.item'),
         schema: {
           id: NEW_ROLE,
@@ -202,14 +200,14 @@ export function openRolePermissions(role: Role): void {
 }
 
 /** Deletes a custom role nobody holds (the API refuses a held one: shown in the dialog). */
-export function deleteRole(role: Role, queryClient: QueryClient): Promise<boolean> {
+export function confirmDeleteRole(role: Role, queryClient: QueryClient): Promise<boolean> {
   return confirmAction({
     id: 'delete-role',
     title: i18next.t('admin.roles.delete'),
     subtitle: role.title,
     prompt: i18next.t('admin.roles.deleteConfirm', { title: role.title }),
     confirmLabel: i18next.t('admin.roles.delete'),
-    action: () => api.http.delete(`/roles/${role.id}`),
+    action: () => deleteRole(role.id),
     doneMessage: i18next.t('admin.roles.deleted', { title: role.title }),
     queryClient,
     reload: [ROLES_KEY, ROLE_OPTIONS_KEY],

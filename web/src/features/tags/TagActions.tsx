@@ -1,9 +1,9 @@
+import type { Tag } from '@fleetport/contracts/tags';
 import DeleteIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { RowActions } from '../../shared/ui/RowActions.tsx';
-import type { Tag } from './api.ts';
 
 const dialogs = () => import('./tag-dialogs.tsx');
 
@@ -32,7 +32,7 @@ export function TagActions({
           icon: <DeleteIcon fontSize="small" />,
           onClick: () =>
             void dialogs()
-              .then((module) => module.deleteTag(tag, queryClient))
+              .then((module) => module.confirmDeleteTag(tag, queryClient))
               .then((deleted) => {
                 if (deleted) onDeleted?.();
               }),

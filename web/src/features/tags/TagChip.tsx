@@ -1,6 +1,6 @@
 import { readableTextOn } from '@fleetport/contracts/colour';
+import type { Tag } from '@fleetport/contracts/tags';
 import Chip from '@mui/material/Chip';
-import type { Tag } from './api.ts';
 
 /** A tag as users see it on devices: its name on its colour (text in a readable shade). */
 export function TagChip({ tag }: { tag: Pick<Tag, 'name' | 'color'> }) {

@@ -1,6 +1,6 @@
+import type { Tag } from '@fleetport/contracts/tags';
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router';
-import type { Tag } from './api.ts';
 import { TagChip } from './TagChip.tsx';
 
 /** A tag's chip linking to its page (a grid cell: it comes with the grid). */

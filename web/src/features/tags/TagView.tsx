@@ -1,26 +1,19 @@
+import type { Tag } from '@fleetport/contracts/tags';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { messageOf } from '../../shared/api/messages.ts';
-import { api } from '../../shared/lib/api.ts';
 import { can, useSignedInUser } from '../../shared/lib/auth.ts';
 import { formatDateTime } from '../../shared/lib/dates.ts';
-import { ensureArea } from '../../shared/lib/i18n.ts';
-import { usePageLabel } from '../../shared/routing/page-labels.ts';
-import { ErrorAlert } from '../../shared/ui/ErrorAlert.tsx';
-import { PageLoading } from '../../shared/ui/PageLoading.tsx';
-import { type Tag, tagKey } from './api.ts';
+import { EntityFrame } from '../../shared/ui/EntityFrame.tsx';
+import { useTag } from './api/get-tag.ts';
 import { TagActions } from './TagActions.tsx';
 import { TagChip } from './TagChip.tsx';
-
-// The strings of this code come with it, not with the page (lib/i18n.ts).
-await ensureArea('admin');
 
 /**
  * /tag/{id} (spec §2): a tag, its company and description, edit and delete for tag managers, and
@@ -31,23 +24,21 @@ export function TagView({ devices }: { devices: (tagId: number) => ReactNode }) 
   const user = useSignedInUser();
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
-  const tag = useQuery({
-    queryKey: tagKey(id),
-    staleTime: 0,
-    queryFn: async ({ signal }) => (await api.http.get<{ data: Tag }>(`/tags/${id}`, { signal })).data.data,
-    enabled: valid,
-  });
-  usePageLabel('tag', tag.data?.name);
-  if (!valid || tag.isError) {
-    return <ErrorAlert>{tag.isError ? messageOf(tag.error) : t('admin.tags.loadFailed')}</ErrorAlert>;
-  }
-  if (tag.isPending) return <PageLoading />;
-  const data = tag.data;
+  const tag = useTag(id, { enabled: valid });
   return (
-    <>
-      <TagDetails tag={data} />
-      {can(user, 'view_devices') && <TagDevices>{devices(data.id)}</TagDevices>}
-    </>
+    <EntityFrame
+      load={tag}
+      route="tag"
+      label={(data) => data.name}
+      invalid={valid ? undefined : t('admin.tags.loadFailed')}
+    >
+      {(data) => (
+        <>
+          <TagDetails tag={data} />
+          {can(user, 'view_devices') && <TagDevices>{devices(data.id)}</TagDevices>}
+        </>
+      )}
+    </EntityFrame>
   );
 }
 

@@ -1,3 +1,4 @@
+import type { Tag } from '@fleetport/contracts/tags';
 import AddIcon from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,13 +8,8 @@ import { actionsColumn, dateColumn } from '../../shared/grid/columns.tsx';
 import { filterParamsOf, type ServerColumn } from '../../shared/grid/grid-query.ts';
 import { ListGrid } from '../../shared/grid/ListGrid.tsx';
 import { ListToolbar } from '../../shared/grid/ListToolbar.tsx';
-import { useServerList } from '../../shared/grid/use-server-list.ts';
 import { can, useSignedInUser } from '../../shared/lib/auth.ts';
-import { ensureArea } from '../../shared/lib/i18n.ts';
-import { TAGS_KEY, type Tag } from './api.ts';
-
-// The strings of this code come with it, not with the page (lib/i18n.ts).
-await Promise.all([ensureArea('admin'), ensureArea('grid')]);
+import { TAGS_URL, useTagList } from './api/list-tags.ts';
 
 const TagLink = lazy(() => import('./TagLink.tsx').then((module) => ({ default: module.TagLink })));
 const TagActions = lazy(() => import('./TagActions.tsx').then((module) => ({ default: module.TagActions })));
@@ -63,21 +59,14 @@ export function TagsList({ companyId }: { companyId?: number }) {
     [t, i18n.language, manages, queryClient, companyId],
   );
   const filterable = useMemo(() => filterParamsOf(columns), [columns]);
-  const list = useServerList<Tag>({
-    gridId: 'tags',
-    url: '/tags',
-    queryKey: [...TAGS_KEY, 'list', companyId ?? 'all'],
-    filterable,
-    fixed: companyId ? { company_id: companyId } : undefined,
-    initial: { sort: [{ field: 'name', sort: 'asc' }] },
-  });
+  const list = useTagList({ companyId, filterable });
   return (
     <>
       <ListToolbar<Tag>
         searchLabel={t('admin.tags.search')}
         onSearch={list.setSearch}
         csv={{
-          url: '/tags',
+          url: TAGS_URL,
           params: list.exportParams,
           fileName: t('admin.tags.exportFile'),
           columns: [

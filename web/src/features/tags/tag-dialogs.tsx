@@ -3,6 +3,7 @@ import {
   newTagSchema,
   TAG_DESCRIPTION_MAX_LENGTH,
   TAG_NAME_MAX_LENGTH,
+  type Tag,
 } from '@fleetport/contracts/tags';
 import type { QueryClient } from '@tanstack/react-query';
 import i18next, { type TFunction } from 'i18next';
@@ -10,16 +11,12 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldSchema } from '../../shared/forms/field-schema.ts';
 import { SchemaForm } from '../../shared/forms/SchemaForm.tsx';
-import { api } from '../../shared/lib/api.ts';
-import { ensureArea } from '../../shared/lib/i18n.ts';
 import { confirmAction } from '../../shared/modals/confirm-action.ts';
 import { useModalControls } from '../../shared/modals/controls.ts';
 import { registerModal } from '../../shared/modals/registry.ts';
 import { openModal } from '../../shared/modals/store.ts';
-import { TAGS_KEY, type Tag } from './api.ts';
-
-// The strings of this code come with it, not with the page (lib/i18n.ts).
-await ensureArea('admin');
+import { deleteTag } from './api/delete-tag.ts';
+import { TAGS_KEY, TAGS_URL } from './api/list-tags.ts';
 
 const NEW_TAG = 'new-tag';
 const EDIT_TAG = 'edit-tag';
@@ -68,7 +65,7 @@ function NewTagBody({ companyId }: { companyId?: number }) {
       submitLabel={t('admin.tags.new')}
       onCancel={close}
       submit={{
-        url: '/tags',
+        url: TAGS_URL,
         item: t('admin.tags.item'),
         schema: { id: NEW_TAG, defaults: companyId ? { company_id: companyId } : {}, tableRef: TAGS_KEY },
         onClose: close,
@@ -124,14 +121,14 @@ export function openEditTag(tag: Tag): void {
   });
 }
 
-export function deleteTag(tag: Tag, queryClient: QueryClient): Promise<boolean> {
+export function confirmDeleteTag(tag: Tag, queryClient: QueryClient): Promise<boolean> {
   return confirmAction({
     id: 'delete-tag',
     title: i18next.t('admin.tags.delete'),
     subtitle: tag.name,
     prompt: i18next.t('admin.tags.deleteConfirm', { name: tag.name }),
     confirmLabel: i18next.t('admin.tags.delete'),
-    action: () => api.http.delete(`/tags/${tag.id}`),
+    action: () => deleteTag(tag.id),
     doneMessage: i18next.t('admin.tags.deleted', { name: tag.name }),
     queryClient,
     reload: [TAGS_KEY],

@@ -7,7 +7,7 @@ import { DesignNoticeBody } from './DesignNoticeBody.tsx';
 import { recordLater } from './spa-version.ts';
 import { DESIGN_NOTICE_REMINDER, type StartNotice } from './start-notices.ts';
 
-// The strings of this code come with it, not with the page (lib/i18n.ts).
+// Shared code brings its own strings (shared/lib/i18n.ts; pages declare theirs in app/routes/table.ts).
 await ensureArea('updates');
 
 /** Loaded only when one of these dialogs opens (AppUpdates imports this module lazily). */

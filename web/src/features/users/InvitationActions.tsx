@@ -1,9 +1,9 @@
+import type { UserInvitation } from '@fleetport/contracts/users';
 import DeleteIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import SendIcon from '@mui/icons-material/Send';
 import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { RowActions } from '../../shared/ui/RowActions.tsx';
-import type { Invitation } from './api.ts';
 
 const dialogs = () => import('./user-dialogs.tsx');
 
@@ -12,7 +12,7 @@ export function InvitationActions({
   invitation,
   queryClient,
 }: {
-  invitation: Invitation;
+  invitation: UserInvitation;
   queryClient: QueryClient;
 }) {
   const { t } = useTranslation();
@@ -23,12 +23,13 @@ export function InvitationActions({
         {
           label: t('admin.invitations.resend'),
           icon: <SendIcon fontSize="small" />,
-          onClick: () => void dialogs().then((module) => module.resendInvitation(invitation, queryClient)),
+          onClick: () => void dialogs().then((module) => module.resendAndReload(invitation, queryClient)),
         },
         {
           label: t('admin.invitations.delete'),
           icon: <DeleteIcon fontSize="small" />,
-          onClick: () => void dialogs().then((module) => module.deleteInvitation(invitation, queryClient)),
+          onClick: () =>
+            void dialogs().then((module) => module.confirmDeleteInvitation(invitation, queryClient)),
         },
       ]}
     />

@@ -1,3 +1,4 @@
+import type { UserInvitation } from '@fleetport/contracts/users';
 import AddIcon from '@mui/icons-material/PersonAddAlt1';
 import Button from '@mui/material/Button';
 import { useQueryClient } from '@tanstack/react-query';
@@ -8,14 +9,9 @@ import { actionsColumn } from '../../shared/grid/columns.tsx';
 import type { ServerColumn } from '../../shared/grid/grid-query.ts';
 import { ListGrid } from '../../shared/grid/ListGrid.tsx';
 import { ListToolbar } from '../../shared/grid/ListToolbar.tsx';
-import { useServerList } from '../../shared/grid/use-server-list.ts';
 import { can, useSignedInUser } from '../../shared/lib/auth.ts';
 import { formatDateTime } from '../../shared/lib/dates.ts';
-import { ensureArea } from '../../shared/lib/i18n.ts';
-import { INVITATIONS_KEY, type Invitation } from './api.ts';
-
-// The strings of this code come with it, not with the page (lib/i18n.ts).
-await Promise.all([ensureArea('admin'), ensureArea('grid')]);
+import { useInvitationList } from './api/list-invitations.ts';
 
 const InvitationActions = lazy(() =>
   import('./InvitationActions.tsx').then((module) => ({ default: module.InvitationActions })),
@@ -31,7 +27,7 @@ export function InvitationsList({ companyId }: { companyId?: number }) {
   const user = useSignedInUser();
   const queryClient = useQueryClient();
   const manages = can(user, 'manage_user_invitations');
-  const columns = useMemo<ServerColumn<Invitation>[]>(
+  const columns = useMemo<ServerColumn<UserInvitation>[]>(
     () => [
       { field: 'email', headerName: t('admin.users.columns.email'), flex: 2, minWidth: 200 },
       ...(companyId
@@ -42,7 +38,7 @@ export function InvitationsList({ companyId }: { companyId?: number }) {
               headerName: t('admin.users.columns.company'),
               flex: 1.5,
               minWidth: 150,
-            } satisfies ServerColumn<Invitation>,
+            } satisfies ServerColumn<UserInvitation>,
           ]),
       { field: 'role_title', headerName: t('admin.users.columns.role'), flex: 1, minWidth: 130 },
       { field: 'invited_by', headerName: t('admin.invitations.columns.invitedBy'), flex: 1.5, minWidth: 160 },
@@ -61,7 +57,7 @@ export function InvitationsList({ companyId }: { companyId?: number }) {
       },
       ...(manages
         ? [
-            actionsColumn<Invitation>(t('admin.users.columns.actions'), 110, (row) => (
+            actionsColumn<UserInvitation>(t('admin.users.columns.actions'), 110, (row) => (
               <InvitationActions invitation={row} queryClient={queryClient} />
             )),
           ]
@@ -69,16 +65,10 @@ export function InvitationsList({ companyId }: { companyId?: number }) {
     ],
     [t, i18n.language, manages, queryClient, companyId],
   );
-  const list = useServerList<Invitation>({
-    gridId: 'invitations',
-    url: '/users/invitations',
-    queryKey: [...INVITATIONS_KEY, companyId ?? 'all'],
-    fixed: companyId ? { company_id: companyId } : undefined,
-    initial: { sort: [{ field: 'sent_at', sort: 'desc' }] },
-  });
+  const list = useInvitationList({ companyId });
   return (
     <>
-      <ListToolbar<Invitation> searchLabel={t('admin.invitations.search')} onSearch={list.setSearch}>
+      <ListToolbar<UserInvitation> searchLabel={t('admin.invitations.search')} onSearch={list.setSearch}>
         <Button component={RouterLink} to={companyId ? `/companies/${companyId}/users` : '/users'}>
           {t('route.users')}
         </Button>
@@ -92,7 +82,7 @@ export function InvitationsList({ companyId }: { companyId?: number }) {
           </Button>
         )}
       </ListToolbar>
-      <ListGrid<Invitation>
+      <ListGrid<UserInvitation>
         list={list}
         label={t('route.users_invitations')}
         columns={columns}

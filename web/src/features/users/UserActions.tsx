@@ -1,3 +1,4 @@
+import type { UserListItem } from '@fleetport/contracts/users';
 import DeleteIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import LoginIcon from '@mui/icons-material/Login';
 import RoleIcon from '@mui/icons-material/ManageAccountsOutlined';
@@ -6,7 +7,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { can, isImpersonating, useSignedInUser } from '../../shared/lib/auth.ts';
 import { type RowAction, RowActions } from '../../shared/ui/RowActions.tsx';
-import type { UserListItem } from './api.ts';
 
 const dialogs = () => import('./user-dialogs.tsx');
 
@@ -27,7 +27,7 @@ export function UserActions({ user, queryClient }: { user: UserListItem; queryCl
     {
       label: t('admin.users.delete'),
       icon: <DeleteIcon fontSize="small" />,
-      onClick: () => void dialogs().then((module) => module.deleteUser(user, queryClient)),
+      onClick: () => void dialogs().then((module) => module.confirmDeleteUser(user, queryClient)),
     },
   ];
   if (can(me, 'impersonate_users') && !isImpersonating(me)) {
@@ -35,7 +35,7 @@ export function UserActions({ user, queryClient }: { user: UserListItem; queryCl
       {
         label: t('admin.impersonation.request'),
         icon: <RequestIcon fontSize="small" />,
-        onClick: () => void dialogs().then((module) => module.requestImpersonation(user)),
+        onClick: () => void dialogs().then((module) => module.askForImpersonation(user)),
       },
       {
         label: t('admin.impersonation.impersonate'),

@@ -1,3 +1,4 @@
+import type { UserListItem } from '@fleetport/contracts/users';
 import AddIcon from '@mui/icons-material/PersonAddAlt1';
 import Button from '@mui/material/Button';
 import { useQueryClient } from '@tanstack/react-query';
@@ -8,13 +9,8 @@ import { actionsColumn, dateColumn } from '../../shared/grid/columns.tsx';
 import { filterParamsOf, type ServerColumn } from '../../shared/grid/grid-query.ts';
 import { ListGrid } from '../../shared/grid/ListGrid.tsx';
 import { ListToolbar } from '../../shared/grid/ListToolbar.tsx';
-import { useServerList } from '../../shared/grid/use-server-list.ts';
 import { can, useSignedInUser } from '../../shared/lib/auth.ts';
-import { ensureArea } from '../../shared/lib/i18n.ts';
-import { USER_LIST_KEY, type UserListItem } from './api.ts';
-
-// The strings of this code come with it, not with the page (lib/i18n.ts).
-await Promise.all([ensureArea('admin'), ensureArea('grid')]);
+import { USERS_URL, useUserList } from './api/list-users.ts';
 
 // The row actions render inside the grid, which is lazy too: they come with it.
 const UserActions = lazy(() =>
@@ -75,14 +71,7 @@ export function UsersList({ companyId }: { companyId?: number }) {
     [t, i18n.language, manages, queryClient, companyId],
   );
   const filterable = useMemo(() => filterParamsOf(columns), [columns]);
-  const list = useServerList<UserListItem>({
-    gridId: 'users',
-    url: '/users',
-    queryKey: [...USER_LIST_KEY, companyId ?? 'all'],
-    filterable,
-    fixed: companyId ? { company_id: companyId } : undefined,
-    initial: { sort: [{ field: 'email', sort: 'asc' }] },
-  });
+  const list = useUserList({ companyId, filterable });
 
   return (
     <>
@@ -90,7 +79,7 @@ export function UsersList({ companyId }: { companyId?: number }) {
         searchLabel={t('admin.users.search')}
         onSearch={list.setSearch}
         csv={{
-          url: '/users',
+          url: USERS_URL,
           params: list.exportParams,
           fileName: t('admin.users.exportFile'),
           columns: [

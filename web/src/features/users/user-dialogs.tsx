@@ -1,4 +1,9 @@
-import { changeUserRoleSchema, inviteUserSchema } from '@fleetport/contracts/users';
+import {
+  changeUserRoleSchema,
+  inviteUserSchema,
+  type UserInvitation,
+  type UserListItem,
+} from '@fleetport/contracts/users';
 import type { QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { useMemo } from 'react';
@@ -8,18 +13,17 @@ import { StepUpCancelled, withStepUp } from '../../shared/api/step-up.ts';
 import type { FieldSchema, FormValues } from '../../shared/forms/field-schema.ts';
 import { FORM_RUNTIME } from '../../shared/forms/form-runtime.ts';
 import { SchemaForm } from '../../shared/forms/SchemaForm.tsx';
-import { api } from '../../shared/lib/api.ts';
-import { ensureArea } from '../../shared/lib/i18n.ts';
 import { confirmAction } from '../../shared/modals/confirm-action.ts';
 import { useModalControls } from '../../shared/modals/controls.ts';
 import { registerModal } from '../../shared/modals/registry.ts';
 import { openModal } from '../../shared/modals/store.ts';
 import { toast } from '../../shared/toasts/toasts.tsx';
-import type { Invitation, UserListItem } from './api.ts';
-import { USERS_KEY } from './api.ts';
-
-// The strings of this code come with it, not with the page (lib/i18n.ts).
-await ensureArea('admin');
+import { deleteInvitation } from './api/delete-invitation.ts';
+import { deleteUser } from './api/delete-user.ts';
+import { impersonateUser } from './api/impersonate-user.ts';
+import { USERS_KEY } from './api/list-users.ts';
+import { requestImpersonation } from './api/request-impersonation.ts';
+import { resendInvitation } from './api/resend-invitation.ts';
 
 const INVITE_USER = 'invite-user';
 const EDIT_USER_ROLE = 'edit-user-role';
@@ -136,14 +140,14 @@ export function openEditUserRole(user: UserListItem): void {
 }
 
 /** Spec §2: delete a user, after the question and the password (423). */
-export function deleteUser(user: UserListItem, queryClient: QueryClient): Promise<boolean> {
+export function confirmDeleteUser(user: UserListItem, queryClient: QueryClient): Promise<boolean> {
   return confirmAction({
     id: 'delete-user',
     title: i18next.t('admin.users.delete'),
     subtitle: user.email,
     prompt: i18next.t('admin.users.deleteConfirm', { email: user.email }),
     confirmLabel: i18next.t('admin.users.delete'),
-    action: () => api.http.delete(`/users/${user.id}`),
+    action: () => deleteUser(user.id),
     doneMessage: i18next.t('admin.users.deleted', { email: user.email }),
     queryClient,
     reload: [USERS_KEY],
@@ -151,23 +155,26 @@ export function deleteUser(user: UserListItem, queryClient: QueryClient): Promis
 }
 
 /** Withdraws an invitation: its link stops working. */
-export function deleteInvitation(invitation: Invitation, queryClient: QueryClient): Promise<boolean> {
+export function confirmDeleteInvitation(
+  invitation: UserInvitation,
+  queryClient: QueryClient,
+): Promise<boolean> {
   return confirmAction({
     id: 'delete-invitation',
     title: i18next.t('admin.invitations.delete'),
     subtitle: invitation.email,
     prompt: i18next.t('admin.invitations.deleteConfirm', { email: invitation.email }),
     confirmLabel: i18next.t('admin.invitations.delete'),
-    action: () => api.http.delete(`/users/invitations/${invitation.id}`),
+    action: () => deleteInvitation(invitation.id),
     doneMessage: i18next.t('admin.invitations.deleted', { email: invitation.email }),
     queryClient,
     reload: [USERS_KEY],
   });
 }
 
-export async function resendInvitation(invitation: Invitation, queryClient: QueryClient): Promise<void> {
+export async function resendAndReload(invitation: UserInvitation, queryClient: QueryClient): Promise<void> {
   try {
-    await api.http.post(`/users/invitations/${invitation.id}/resend`);
+    await resendInvitation(invitation.id);
     toast(i18next.t('admin.invitations.resent', { email: invitation.email }), { type: 'success' });
     await queryClient.invalidateQueries({ queryKey: USERS_KEY });
   } catch (error) {
@@ -176,9 +183,9 @@ export async function resendInvitation(invitation: Invitation, queryClient: Quer
 }
 
 /** Spec §2 impersonation request: the user gets an e-mail to allow access for 24 hours. */
-export async function requestImpersonation(user: UserListItem): Promise<void> {
+export async function askForImpersonation(user: UserListItem): Promise<void> {
   try {
-    await api.http.post(`/users/${user.id}/impersonation/request`, {});
+    await requestImpersonation(user.id);
     toast(i18next.t('admin.impersonation.requested', { email: user.email }), { type: 'success' });
   } catch (error) {
     toast(messageOf(error), { type: 'error' });
@@ -191,7 +198,7 @@ export async function requestImpersonation(user: UserListItem): Promise<void> {
  */
 export async function impersonate(user: UserListItem): Promise<void> {
   try {
-    await withStepUp((extra) => api.http.post(`/users/${user.id}/impersonate`, extra), FORM_RUNTIME.prompts);
+    await withStepUp((extra) => impersonateUser(user.id, extra), FORM_RUNTIME.prompts);
     window.location.assign('/');
   } catch (error) {
     if (error instanceof StepUpCancelled) return;

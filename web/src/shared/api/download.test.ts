@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fileNameOf } from './download.ts';
 
-// lib/api.ts builds the page's client from `window` at import, which node has not; fileNameOf
+// shared/lib/api.ts builds the page's client from `window` at import, which node has not; fileNameOf
 // does not use it.
 vi.mock('../lib/api.ts', () => ({ api: {} }));
 

@@ -9,7 +9,7 @@ import {
   withStepUp,
 } from './step-up.ts';
 
-// lib/api.ts builds the page's client from `window` at import, which node has not: the module is
+// shared/lib/api.ts builds the page's client from `window` at import, which node has not: the module is
 // replaced by a real ApiClient over an in-memory adapter that answers POST /password-confirmation.
 const passwordConfirmation = vi.hoisted(() => ({
   answers: [] as { status: number; data?: unknown }[],

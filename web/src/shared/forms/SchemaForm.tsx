@@ -18,7 +18,7 @@ import { failureContext } from './submit-request.ts';
 import { useFormSubmit } from './use-form-submit.ts';
 import { visibleFieldKeys } from './visibility.ts';
 
-// The strings of this code come with it, not with the page (lib/i18n.ts).
+// Shared code brings its own strings (shared/lib/i18n.ts; pages declare theirs in app/routes/table.ts).
 await ensureArea('forms');
 
 export interface SchemaFormProps {

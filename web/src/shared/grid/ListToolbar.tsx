@@ -7,9 +7,13 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../api/messages.ts';
 import { api } from '../lib/api.ts';
+import { ensureArea } from '../lib/i18n.ts';
 import { toast } from '../toasts/toasts.tsx';
 import type { CsvColumn } from './csv.ts';
 import type { ListParams } from './grid-query.ts';
+
+// The grids bring their own strings (the `grid` area of the catalogue).
+await ensureArea('grid');
 
 /** How long typing rests before the search asks the server. */
 export const SEARCH_DELAY_MS = 300;

@@ -17,6 +17,7 @@ import { jaJP } from '@mui/x-data-grid/locales';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readCspNonce } from '../lib/csp-nonce.ts';
+import { ensureArea } from '../lib/i18n.ts';
 import {
   type ColumnVisibility,
   filterOperatorOf,
@@ -25,6 +26,9 @@ import {
   type ServerColumn,
 } from './grid-query.ts';
 import type { GridPanel } from './StaticGrid.tsx';
+
+// The grids bring their own strings (the `grid` area of the catalogue).
+await ensureArea('grid');
 
 export interface ServerGridProps<Row extends GridValidRowModel> {
   /** Names the grid for assistive technology. */

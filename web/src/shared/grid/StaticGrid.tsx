@@ -6,7 +6,11 @@ import IconButton from '@mui/material/IconButton';
 import type { GridValidRowModel } from '@mui/x-data-grid';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ensureArea } from '../lib/i18n.ts';
 import type { ServerGridProps } from './ServerGrid.tsx';
+
+// The grids bring their own strings (the `grid` area of the catalogue).
+await ensureArea('grid');
 
 /** A grid panel a click on the first paint asks for: the full grid opens it when it arrives. */
 export type GridPanel = 'columns' | 'filters';

@@ -1,10 +1,9 @@
+import type { StorageEntry } from '@fleetport/contracts/storage';
 import { createContext, useContext } from 'react';
 import type { ApiClient } from '../api/client.ts';
 
-export interface StorageEntry {
-  key: string;
-  value: unknown;
-}
+/** A stored entry as GET /storage lists it. */
+export type { StorageEntry };
 
 /**
  * The user's server-side storage (spec §7 "Storage"): loaded once at start-up (limit 100), then
@@ -34,6 +33,11 @@ export class UserStorage {
     this.entries.delete(key);
     await this.api.http.delete(`/storage/${encodeURIComponent(key)}`);
   }
+}
+
+/** GET /storage: the user's entries, read once at start-up (the first 100, spec §7). */
+export async function fetchStorageEntries(api: ApiClient): Promise<StorageEntry[]> {
+  return (await api.http.get<{ data: StorageEntry[] }>('/storage', { params: { limit: 100 } })).data.data;
 }
 
 export const UserStorageContext = createContext<UserStorage | undefined>(undefined);

@@ -7,7 +7,7 @@ import { ScrollLock } from './ScrollLock.tsx';
 import { mainModalOf } from './store.ts';
 import type { OpenModal } from './types.ts';
 
-// The strings of this code come with it, not with the page (lib/i18n.ts).
+// Shared code brings its own strings (shared/lib/i18n.ts; pages declare theirs in app/routes/table.ts).
 await ensureArea('modals');
 
 /**

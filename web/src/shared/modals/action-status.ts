@@ -5,7 +5,7 @@ import { ensureArea } from '../lib/i18n.ts';
 import { registerModal } from './registry.ts';
 import { openModal } from './store.ts';
 
-// The strings of this code come with it, not with the page (lib/i18n.ts).
+// Shared code brings its own strings (shared/lib/i18n.ts; pages declare theirs in app/routes/table.ts).
 await ensureArea('modals');
 
 /** The registered name of the 'Action status' body. */

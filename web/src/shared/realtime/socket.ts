@@ -5,9 +5,7 @@ import {
   REALTIME_TIMEOUT_MS,
 } from '@fleetport/contracts/limits';
 import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
-
-/** Spec §7: the realtime path, behind the edge. */
-export const REALTIME_PATH = '/status/socket.io';
+import { REALTIME_PATH, SUBSCRIBE, UNSUBSCRIBE } from './events.ts';
 
 /** Spec §9: websocket only, 5 reconnection attempts, 1–5 s apart, 20 s timeout. */
 export const REALTIME_OPTIONS: Partial<ManagerOptions & SocketOptions> = {
@@ -49,7 +47,7 @@ export class Realtime {
       events = new Map();
       this.channels.set(channel, events);
       // Not connected yet: the connect handler subscribes every channel then.
-      if (this.socket?.connected) this.socket.emit('subscribe', { channel });
+      if (this.socket?.connected) this.socket.emit(SUBSCRIBE, { channel });
     }
     let handlers = events.get(event);
     if (!handlers) {
@@ -62,7 +60,7 @@ export class Realtime {
       if (handlers.size === 0) events.delete(event);
       if (events.size === 0) {
         this.channels.delete(channel);
-        this.socket?.emit('unsubscribe', { channel });
+        this.socket?.emit(UNSUBSCRIBE, { channel });
       }
     };
   }
@@ -92,7 +90,7 @@ export class Realtime {
 
   private attach(socket: Socket): void {
     const subscribeAll = () => {
-      for (const channel of this.channels.keys()) socket.emit('subscribe', { channel });
+      for (const channel of this.channels.keys()) socket.emit(SUBSCRIBE, { channel });
     };
     socket.on('connect', subscribeAll);
     // The server ends a socket whose user changed (a new role): it comes back re-authenticated.

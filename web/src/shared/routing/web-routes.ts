@@ -1,5 +1,6 @@
 import { ROUTES, type RouteEntry, type RouteName } from '@fleetport/contracts/routes';
 import type { ComponentType } from 'react';
+import type { CatalogueArea } from '../../locales/catalogue-en.ts';
 
 /** Spec §2 "Shared layout": a route's transition, slide-to-right by default. */
 export type Transition = 'slide-right' | 'fade' | 'none';
@@ -8,6 +9,8 @@ export type Transition = 'slide-right' | 'fade' | 'none';
 export interface WebRoute extends RouteEntry {
   readonly name: RouteName;
   readonly transition: Transition;
+  /** The areas of the string catalogue the page shows, loaded with it. */
+  readonly areas?: readonly CatalogueArea[];
   /** The page, loaded on first visit (routes are lazy: spec performance goal). */
   readonly load?: () => Promise<{ default: ComponentType }>;
 }

@@ -8,7 +8,7 @@ import { isModalRegistered, registerModal } from '../modals/registry.ts';
 import { openModal } from '../modals/store.ts';
 import { MfaCodeField } from './MfaCodeField.tsx';
 
-// The strings of this code come with it, not with the page (lib/i18n.ts).
+// Shared code brings its own strings (shared/lib/i18n.ts; pages declare theirs in app/routes/table.ts).
 await ensureArea('modals');
 
 /** Both prompts share one id: a new prompt replaces a pending one (spec §4). */

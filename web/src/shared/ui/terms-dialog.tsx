@@ -7,7 +7,7 @@ import { ensureArea } from '../lib/i18n.ts';
 import { registerModal } from '../modals/registry.ts';
 import { openModal } from '../modals/store.ts';
 
-// The strings of this code come with it, not with the page (lib/i18n.ts).
+// Shared code brings its own strings (shared/lib/i18n.ts; pages declare theirs in app/routes/table.ts).
 await ensureArea('updates');
 
 export const TERMS_MODAL = 'terms';

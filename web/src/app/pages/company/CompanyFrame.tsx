@@ -1,6 +1,6 @@
+import type { CompanyListItem } from '@fleetport/contracts/companies';
 import type { ReactNode } from 'react';
 import { CompanyBrandLink } from '../../../features/brands/CompanyBrandLink.tsx';
-import type { CompanyListItem } from '../../../features/companies/api.ts';
 import { CompanyTabFrame } from '../../../features/companies/CompanyTabFrame.tsx';
 
 /**

@@ -1,13 +1,12 @@
+import type { Login, LoginAnswer } from '@fleetport/contracts/auth';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../shared/lib/api.ts';
 
-export interface LoginInput {
-  email: string;
-  password: string;
-  session_code?: string;
-  session_uuid?: string;
-  session_id?: string;
+/** POST /account/login; repeated with the step-up fields after MFA_REQUIRED (spec §7). */
+export async function login(input: Login): Promise<LoginAnswer> {
+  return (await api.http.post<{ data: LoginAnswer }>('/account/login', input)).data.data;
 }
 
-export async function login(input: LoginInput): Promise<void> {
-  await api.http.post('/account/login', input);
+export function useLogin() {
+  return useMutation({ mutationFn: login });
 }

@@ -1,10 +1,10 @@
+import type { Notification } from '@fleetport/contracts/notifications';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useBrand } from '../../../shared/lib/brand.ts';
 import { formatDateTime } from '../../../shared/lib/dates.ts';
-import type { Notification } from '../api/notifications.ts';
 
 /**
  * One notification: summary, time in the display zone, unseen marker. creditAmountTooLow shows

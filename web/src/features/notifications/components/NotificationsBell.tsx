@@ -5,7 +5,8 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignedInUser } from '../../../shared/lib/auth.ts';
 import { useOpenedOnce } from '../../../shared/ui/lazy-mui.tsx';
-import { useLatestNotifications, useLiveNotifications, useMarkSeen } from '../api/notifications.ts';
+import { useLatestNotifications, useLiveNotifications } from '../api/list-notifications.ts';
+import { useMarkNotificationsSeen } from '../api/mark-notifications-seen.ts';
 
 /** The dropdown's code comes with its first opening (first-load budget). */
 const NotificationsPanel = lazy(() =>
@@ -48,7 +49,7 @@ export function NotificationsBell() {
   const user = useSignedInUser();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const latest = useLatestNotifications();
-  const markSeen = useMarkSeen();
+  const markSeen = useMarkNotificationsSeen();
   useLiveNotifications(user.id);
   const unseen = latest.data?.unseen ?? 0;
   const opened = useOpenedOnce(anchor !== null);

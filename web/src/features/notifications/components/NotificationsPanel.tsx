@@ -9,7 +9,8 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { messageOf } from '../../../shared/api/messages.ts';
-import type { useLatestNotifications } from '../api/notifications.ts';
+import { ErrorAlert } from '../../../shared/ui/ErrorAlert.tsx';
+import type { useLatestNotifications } from '../api/list-notifications.ts';
 import { NotificationItem } from './NotificationItem.tsx';
 
 export interface NotificationsPanelProps {
@@ -46,9 +47,7 @@ export function NotificationsPanel({ anchor, latest, close }: NotificationsPanel
             <CircularProgress size={24} aria-label={t('common.loading')} />
           </Box>
         ) : latest.isError ? (
-          <Typography color="error" sx={{ p: 2 }}>
-            {messageOf(latest.error) || t('notifications.loadFailed')}
-          </Typography>
+          <ErrorAlert sx={{ m: 2 }}>{messageOf(latest.error) || t('notifications.loadFailed')}</ErrorAlert>
         ) : latest.data.items.length === 0 ? (
           <Typography color="text.secondary" sx={{ p: 2 }}>
             {t('notifications.none')}

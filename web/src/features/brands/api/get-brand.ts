@@ -1,0 +1,31 @@
+import type { BrandConfig, PublicBrand } from '@fleetport/contracts/brand';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../shared/lib/api.ts';
+import { type BrandRights, EDGE } from './edge.ts';
+import { BRANDS_KEY } from './list-brands.ts';
+
+/** GET /edge/brands/{id}: the brand's configuration, what the console receives of it, the caller's rights. */
+export interface BrandDetail {
+  config: BrandConfig;
+  public: PublicBrand;
+  access: BrandRights;
+}
+
+export const brandKey = (id: string) => [...BRANDS_KEY, 'one', id] as const;
+
+export async function getBrand(id: string, signal: AbortSignal): Promise<BrandDetail> {
+  return (await api.http.get<{ data: BrandDetail }>(`/brands/${encodeURIComponent(id)}`, { ...EDGE, signal }))
+    .data.data;
+}
+
+export const brandQuery = (id: string) =>
+  queryOptions({
+    queryKey: brandKey(id),
+    // Live data: shown from the cache, asked again on every visit.
+    staleTime: 0,
+    queryFn: ({ signal }) => getBrand(id, signal),
+  });
+
+export function useBrandDetail(id: string) {
+  return useQuery(brandQuery(id));
+}
