@@ -232,3 +232,33 @@ export const brandAccessSchema = z.object({
     .describe("of the companies asked about, those whose brand's look the caller may edit"),
 });
 export type BrandAccess = z.infer<typeof brandAccessSchema>;
+
+/**
+ * The edge's brand administration answers (GET /edge/brands, /edge/brands/{id};
+ * theme-server/src/admin/brands-router.ts builds them with these types, the console reads them).
+ * What the caller may change of a brand: everything (ops, super admins), the look (the owner
+ * company's admins), or nothing.
+ */
+export type BrandRights = 'all' | 'look' | 'none';
+
+/** A row of GET /edge/brands. */
+export interface BrandSummary {
+  id: string;
+  default: boolean;
+  hostnames: string[];
+  app_name: string;
+  company_name: string;
+  brand_color: string;
+  logo_url: string;
+  owner_company_id: number | null;
+  /** The brand's folder under the themes directory. */
+  file: string;
+  access: BrandRights;
+}
+
+/** GET /edge/brands/{id}: the configuration, what the console receives of it, the caller's rights. */
+export interface BrandDetail {
+  config: BrandConfig;
+  public: PublicBrand;
+  access: BrandRights;
+}

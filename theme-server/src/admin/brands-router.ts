@@ -1,4 +1,11 @@
-import { type BrandConfig, type BrandIssue, parseBrandConfig } from '@fleetport/contracts/brand';
+import {
+  type BrandConfig,
+  type BrandDetail,
+  type BrandIssue,
+  type BrandRights,
+  type BrandSummary,
+  parseBrandConfig,
+} from '@fleetport/contracts/brand';
 import { type Envelope, failure, ok } from '@fleetport/contracts/envelope';
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
 import type { LoadedBrand } from '../brands/load.ts';
@@ -52,7 +59,7 @@ const LOOK = new Set<string>(LOOK_FIELDS);
 
 /** Who is calling: ops (the token) and super admins may do everything; owners edit a look. */
 type Caller = { kind: 'ops' } | { kind: 'session'; access: BrandAccess };
-type Rights = 'all' | 'look' | 'none';
+type Rights = BrandRights;
 
 function rightsOver(caller: Caller, brand: LoadedBrand): Rights {
   if (caller.kind === 'ops' || caller.access.superAdmin) return 'all';
@@ -60,7 +67,7 @@ function rightsOver(caller: Caller, brand: LoadedBrand): Rights {
   return owner !== undefined && caller.access.companies.includes(owner) ? 'look' : 'none';
 }
 
-function summary(brand: LoadedBrand, rights: Rights) {
+function summary(brand: LoadedBrand, rights: Rights): BrandSummary {
   return {
     id: brand.config.id,
     default: brand.config.default,
@@ -214,7 +221,14 @@ export function createBrandsRouter(store: BrandStore, options: BrandsRouterOptio
 
   router.get('/:id', (req, res) => {
     const found = brandFor(req, res);
-    if (found) res.json(ok({ config: found.brand.config, public: found.brand.public, access: found.rights }));
+    if (found) {
+      const detail: BrandDetail = {
+        config: found.brand.config,
+        public: found.brand.public,
+        access: found.rights,
+      };
+      res.json(ok(detail));
+    }
   });
 
   router.post('/', platformOnly, json, async (req, res) => {

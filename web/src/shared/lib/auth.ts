@@ -1,24 +1,9 @@
+import type { CurrentUser } from '@fleetport/contracts/users';
 import { createContext, useContext } from 'react';
 
 /** Spec §3 "Current user": the answer of GET /user. */
-export interface CurrentUser {
-  id: number;
-  username: string;
-  email: string;
-  company: { id: number; name: string; parent_id: number | null };
-  role: { id: number; name: string; title: string };
-  avatar_url: string | null;
-  mfa_type: 'totp' | 'email' | null;
-  exp: number;
-  permissions: string[];
-  country_iso_code: string | null;
-  company_id: number;
-  company_name: string;
-  role_title: string;
-  impersonation_access_limit: string | null;
-  /** Present while an admin impersonates this user (the token's act claim). */
-  act?: { id: number; email: string };
-}
+/** GET /user (spec §3 "Current user"): the API's own answer schema (contracts/src/users.ts). */
+export type { CurrentUser };
 
 /** Spec §3: the client derives isImpersonating from the act claim. */
 export function isImpersonating(user: CurrentUser | undefined): boolean {

@@ -1,15 +1,11 @@
-import type { BrandConfig, PublicBrand } from '@fleetport/contracts/brand';
+import type { BrandDetail } from '@fleetport/contracts/brand';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/lib/api.ts';
-import { type BrandRights, EDGE } from './edge.ts';
-import { BRANDS_KEY } from './list-brands.ts';
+import { EDGE } from './edge.ts';
 
-/** GET /edge/brands/{id}: the brand's configuration, what the console receives of it, the caller's rights. */
-export interface BrandDetail {
-  config: BrandConfig;
-  public: PublicBrand;
-  access: BrandRights;
-}
+export type { BrandDetail };
+
+import { BRANDS_KEY } from './list-brands.ts';
 
 export const brandKey = (id: string) => [...BRANDS_KEY, 'one', id] as const;
 

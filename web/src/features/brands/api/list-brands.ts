@@ -1,19 +1,9 @@
+import type { BrandSummary } from '@fleetport/contracts/brand';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/lib/api.ts';
-import { type BrandRights, EDGE } from './edge.ts';
+import { EDGE } from './edge.ts';
 
-/** A row of GET /edge/brands (the edge's own answer: contracts has no schema of it). */
-export interface BrandSummary {
-  id: string;
-  default: boolean;
-  hostnames: string[];
-  app_name: string;
-  company_name: string;
-  brand_color: string;
-  logo_url: string;
-  owner_company_id: number | null;
-  access: BrandRights;
-}
+export type { BrandSummary };
 
 /** Every brand query starts with this key: a brand write reloads them all. */
 export const BRANDS_KEY = ['edge-brands'] as const;
