@@ -14,7 +14,6 @@ import { registerEmailFlowRoutes } from './modules/auth/email-flows.ts';
 import { registerAccountRoutes } from './modules/auth/routes.ts';
 import { registerBrandAccessRoutes } from './modules/brands/routes.ts';
 import { registerCompanyRoutes } from './modules/companies/routes.ts';
-import { registerCompanyWriteRoutes } from './modules/companies/writes.ts';
 import { registerLocalConfigRoutes } from './modules/config/routes.ts';
 import { registerCreditRoutes } from './modules/credits/routes.ts';
 import { registerDeviceRoutes } from './modules/devices/routes.ts';
@@ -25,12 +24,10 @@ import { registerImpersonationRoutes } from './modules/impersonation/routes.ts';
 import { registerOutboxRoute } from './modules/mail/outbox-route.ts';
 import { registerMfaRoutes } from './modules/mfa/routes.ts';
 import { registerNotificationRoutes } from './modules/notifications/routes.ts';
-import { registerRoleRoutes } from './modules/roles/role-routes.ts';
+import { registerRoleRoutes } from './modules/roles/routes.ts';
 import { registerStorageRoutes } from './modules/storage/routes.ts';
 import { registerTagRoutes } from './modules/tags/routes.ts';
-import { registerCurrentUserRoutes } from './modules/users/current-user.ts';
-import { registerInvitationRoutes } from './modules/users/invitations.ts';
-import { registerUserRoutes } from './modules/users/users.ts';
+import { registerUserRoutes } from './modules/users/routes.ts';
 
 export interface Api {
   app: Express;
@@ -109,9 +106,8 @@ export function createApi(deps: ApiDeps): Api {
   registerEmailFlowRoutes(registry, router, deps);
   registerMfaRoutes(registry, router, deps);
   registerImpersonationRoutes(registry, router, deps);
-  registerCurrentUserRoutes(registry, router, deps);
-  // Before /users/:id: /users/invitations and /users/invite/roles are paths of their own.
-  registerInvitationRoutes(registry, router, deps);
+  // GET /user, the invitations, then /users/:id: users/routes.ts keeps /users/invitations and
+  // /users/invite/roles before /users/:id.
   registerUserRoutes(registry, router, deps);
   registerRoleRoutes(registry, router, deps);
   registerTagRoutes(registry, router, deps);
@@ -125,7 +121,7 @@ export function createApi(deps: ApiDeps): Api {
   // Before /companies/:id, so /companies/tree and /companies/data are not taken for an id.
   registerCreditRoutes(registry, router, deps);
   registerDistributorRoutes(registry, router, deps);
-  registerCompanyWriteRoutes(registry, router, deps);
+  // Companies, one entry: companies/routes.ts keeps /companies/tree and /companies/move before /companies/:id.
   registerCompanyRoutes(registry, router, deps);
   registerFileRoutes(registry, router, deps);
   registerAuditRoutes(registry, router, deps);

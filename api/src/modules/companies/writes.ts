@@ -8,73 +8,34 @@ import {
   newCompanySchema,
   UNCHANGED_MESSAGE,
 } from '@fleetport/contracts/companies';
-import { and, asc, count, eq, isNull, like, max, sql } from 'drizzle-orm';
 import type { Router } from 'express';
 import { z } from 'zod';
-import { companies, creditBalances, devices, files, users } from '../../db/schema.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { conflict, fieldError, forbidden } from '../../http/errors.ts';
 import { idParam, type RouteRegistry } from '../../http/route.ts';
 import { requireRecentPassword } from '../auth/confirmation.ts';
-import type { AuthContext } from '../auth/context.ts';
-import { companyCounts, toCompany } from './routes.ts';
-import { canSeeCompany, levelOf, visibleCompanies } from './scope.ts';
-import { insertCompany } from './tree.ts';
-
-type CompanyRow = typeof companies.$inferSelect;
-
-/**
- * Whether the caller may change this company (manage_companies is checked by the route):
- * platform staff any company; others a company below their own, or their own for `own: true`
- * (rename it, create under it). Nobody deletes or moves the company they belong to.
- */
-function canManage(auth: AuthContext, company: CompanyRow, own: boolean): boolean {
-  if (auth.scope === 'all') return true;
-  if (!canSeeCompany(auth, company)) return false;
-  return own || company.id !== auth.companyId;
-}
-
-/** The deepest level in the subtree rooted at `company` (the company's own when it has none). */
-async function deepestLevel(db: ApiDeps['db'], company: CompanyRow): Promise<number> {
-  const [row] = await db
-    .select({ depth: max(companies.depth) })
-    .from(companies)
-    .where(like(companies.path, `${company.path}%`));
-  return levelOf(row?.depth ?? company.depth);
-}
-
-/** Spec §5: sibling companies have different names (case aside). */
-async function assertNameFree(
-  db: ApiDeps['db'],
-  name: string,
-  parentId: number | null,
-  except?: number,
-): Promise<void> {
-  const [taken] = await db
-    .select({ id: companies.id })
-    .from(companies)
-    .where(
-      and(
-        sql`lower(${companies.name}) = lower(${name})`,
-        parentId === null ? isNull(companies.parentId) : eq(companies.parentId, parentId),
-        except === undefined ? undefined : sql`${companies.id} <> ${except}`,
-      ),
-    )
-    .limit(1);
-  if (taken) throw fieldError('name', 'A company with this name already exists under the same parent.');
-}
+import { companyTree, toCompany } from './queries.ts';
+import { levelOf } from './scope.ts';
+import {
+  assertNameFree,
+  type CompanyRow,
+  canManage,
+  companyById,
+  companyContents,
+  createCompany,
+  deleteCompany,
+  moveCompany,
+  updateCompany,
+} from './write-queries.ts';
 
 /**
  * Company writes (spec §2 "New company", "Edit company", "Move company", spec §7):
  * create under a company the caller manages, rename (refused when unchanged), move a subtree
  * (never into itself, never past MAX_COMPANY_LEVEL) and delete an empty company after the
- * password re-confirmation. The tree view reads GET /companies/tree.
+ * password re-confirmation. The tree view reads GET /companies/tree. SQL: write-queries.ts.
  */
 export function registerCompanyWriteRoutes(registry: RouteRegistry, router: Router, deps: ApiDeps): void {
   const { db, config } = deps;
-
-  const companyById = async (id: number): Promise<CompanyRow | undefined> =>
-    (await db.select().from(companies).where(eq(companies.id, id)))[0];
 
   registry.add(router, {
     method: 'get',
@@ -83,32 +44,7 @@ export function registerCompanyWriteRoutes(registry: RouteRegistry, router: Rout
     tag: 'companies',
     access: { permission: 'view_companies' },
     response: z.array(companyTreeNodeSchema),
-    handler: async ({ auth }) => {
-      const counts = companyCounts(db);
-      const rows = await db
-        .select({
-          company: companies,
-          users: counts.users,
-          devices: counts.devices,
-          subsidiaries: counts.subsidiaries,
-        })
-        .from(companies)
-        .leftJoin(counts.userCounts, eq(counts.userCounts.companyId, companies.id))
-        .leftJoin(counts.children, eq(counts.children.parentId, companies.id))
-        .where(visibleCompanies(auth))
-        .orderBy(asc(companies.path));
-      return {
-        data: rows.map((row) => ({
-          id: row.company.id,
-          name: row.company.name,
-          parent_id: row.company.parentId,
-          level: levelOf(row.company.depth),
-          users: row.users,
-          devices: row.devices,
-          subsidiaries: row.subsidiaries,
-        })),
-      };
-    },
+    handler: async ({ auth }) => ({ data: await companyTree(db, auth) }),
   });
 
   registry.add(router, {
@@ -124,7 +60,7 @@ export function registerCompanyWriteRoutes(registry: RouteRegistry, router: Rout
       if (body.parent_id === null) {
         if (auth.scope !== 'all') throw fieldError('parent_id', 'is required');
       } else {
-        parent = await companyById(body.parent_id);
+        parent = await companyById(db, body.parent_id);
         if (!parent || !canManage(auth, parent, true)) throw forbidden();
         if (levelOf(parent.depth) >= MAX_COMPANY_LEVEL) {
           throw fieldError(
@@ -134,9 +70,7 @@ export function registerCompanyWriteRoutes(registry: RouteRegistry, router: Rout
         }
       }
       await assertNameFree(db, body.name, parent?.id ?? null);
-      const node = await db.transaction((tx) => insertCompany(tx, { name: body.name, parent }));
-      const created = await companyById(node.id);
-      if (!created) throw new Error('created company not found');
+      const created = await createCompany(db, body.name, parent);
       const data = toCompany(created);
       return {
         status: 201,
@@ -156,7 +90,7 @@ export function registerCompanyWriteRoutes(registry: RouteRegistry, router: Rout
     body: editCompanySchema,
     response: companySchema,
     handler: async ({ auth, params, body }) => {
-      const company = await companyById(params.id);
+      const company = await companyById(db, params.id);
       if (!company || !canManage(auth, company, true)) throw forbidden();
       if (body.show_payment !== undefined && !auth.can('super_admin')) throw forbidden();
       const changes: Partial<Pick<CompanyRow, 'name' | 'showPayment'>> = {};
@@ -168,11 +102,7 @@ export function registerCompanyWriteRoutes(registry: RouteRegistry, router: Rout
         throw fieldError(fieldOf(body), UNCHANGED_MESSAGE, 'UNCHANGED');
       }
       if (changes.name !== undefined) await assertNameFree(db, changes.name, company.parentId, company.id);
-      const [updated] = await db
-        .update(companies)
-        .set(changes)
-        .where(eq(companies.id, company.id))
-        .returning();
+      const updated = await updateCompany(db, company.id, changes);
       if (!updated) throw forbidden();
       const data = toCompany(updated);
       return {
@@ -196,43 +126,7 @@ export function registerCompanyWriteRoutes(registry: RouteRegistry, router: Rout
     body: moveCompanySchema,
     response: companySchema,
     handler: async ({ auth, body }) => {
-      const moved = await db.transaction(async (tx) => {
-        // One move at a time: concurrent moves could otherwise build a cycle between them.
-        await tx.execute(sql`select pg_advisory_xact_lock(${COMPANY_TREE_LOCK})`);
-        const [source] = await tx.select().from(companies).where(eq(companies.id, body.source));
-        const [target] = await tx.select().from(companies).where(eq(companies.id, body.target));
-        if (!source || !canManage(auth, source, false)) throw forbidden();
-        if (!target || !canManage(auth, target, true)) throw forbidden();
-        if (target.path.startsWith(source.path)) {
-          throw fieldError('target', 'A company cannot be moved into itself or one of its subsidiaries.');
-        }
-        if (source.parentId === target.id) {
-          throw fieldError('target', `${source.name} is already a subsidiary of ${target.name}.`);
-        }
-        const shift = target.depth + 1 - source.depth;
-        if ((await deepestLevel(tx as unknown as ApiDeps['db'], source)) + shift > MAX_COMPANY_LEVEL) {
-          throw fieldError(
-            'target',
-            `A company can have at most ${MAX_COMPANY_LEVEL} levels; the moved companies would go deeper.`,
-          );
-        }
-        await assertNameFree(tx as unknown as ApiDeps['db'], source.name, target.id);
-        const newPath = `${target.path}${source.id}/`;
-        await tx
-          .update(companies)
-          .set({
-            path: sql`${newPath} || substr(${companies.path}, ${source.path.length + 1})`,
-            depth: sql`${companies.depth} + ${shift}`,
-          })
-          .where(like(companies.path, `${source.path}%`));
-        const [after] = await tx
-          .update(companies)
-          .set({ parentId: target.id })
-          .where(eq(companies.id, source.id))
-          .returning();
-        if (!after) throw forbidden();
-        return { before: source, after };
-      });
+      const moved = await moveCompany(db, auth, { sourceId: body.source, targetId: body.target });
       // Sessions carry their company's path: users in the moved subtree see it on their next request.
       const data = toCompany(moved.after);
       return {
@@ -261,34 +155,25 @@ export function registerCompanyWriteRoutes(registry: RouteRegistry, router: Rout
       423: 'Confirm the password',
     },
     handler: async ({ auth, params }) => {
-      const company = await companyById(params.id);
+      const company = await companyById(db, params.id);
       if (!company || !canManage(auth, company, false)) throw forbidden();
       requireRecentPassword(auth, config.PASSWORD_CONFIRMATION_TTL_S);
-      const [[subsidiaries], [fleet], [members], [stored], [credits]] = await Promise.all([
-        db.select({ n: count() }).from(companies).where(eq(companies.parentId, company.id)),
-        db.select({ n: count() }).from(devices).where(eq(devices.companyId, company.id)),
-        db.select({ n: count() }).from(users).where(eq(users.companyId, company.id)),
-        db.select({ n: count() }).from(files).where(eq(files.companyId, company.id)),
-        db
-          .select({ n: sql<number>`coalesce(sum(${creditBalances.amount}), 0)`.mapWith(Number) })
-          .from(creditBalances)
-          .where(eq(creditBalances.companyId, company.id)),
-      ]);
-      if ((subsidiaries?.n ?? 0) > 0) {
+      const contents = await companyContents(db, company.id);
+      if (contents.subsidiaries > 0) {
         throw conflict(`${company.name} still has subsidiaries: move or delete them first.`);
       }
       // Spec §2: refused while it has devices or subsidiaries.
-      if ((fleet?.n ?? 0) > 0)
+      if (contents.devices > 0)
         throw conflict(`${company.name} still has devices: move or delete them first.`);
-      if ((members?.n ?? 0) > 0) throw conflict(`${company.name} still has users: delete them first.`);
-      if ((stored?.n ?? 0) > 0) throw conflict(`${company.name} still has files: delete them first.`);
+      if (contents.users > 0) throw conflict(`${company.name} still has users: delete them first.`);
+      if (contents.files > 0) throw conflict(`${company.name} still has files: delete them first.`);
       // Credits are money: they are moved elsewhere, never deleted with their company.
-      if ((credits?.n ?? 0) > 0) {
+      if (contents.credits > 0) {
         throw conflict(
-          `${company.name} still has ${credits?.n} credit(s): move them to another company first.`,
+          `${company.name} still has ${contents.credits} credit(s): move them to another company first.`,
         );
       }
-      const [removed] = await db.delete(companies).where(eq(companies.id, company.id)).returning();
+      const removed = await deleteCompany(db, company.id);
       if (!removed) throw forbidden();
       const data = toCompany(removed);
       return {
@@ -303,9 +188,6 @@ export function registerCompanyWriteRoutes(registry: RouteRegistry, router: Rout
     },
   });
 }
-
-/** The advisory lock key that serialises moves in the company tree. */
-const COMPANY_TREE_LOCK = 0x66706374; // 'fpct'
 
 /** Where 'unchanged' is reported: the name field when the form sent one. */
 function fieldOf(body: EditCompany): string {

@@ -2,68 +2,25 @@ import { open } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { idSchema } from '@fleetport/contracts/fields';
 import { companyFileSchema, uploadFileSchema } from '@fleetport/contracts/files';
-import { and, asc, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import type { Router } from 'express';
 import { z } from 'zod';
 import { filesDir } from '../../config.ts';
-import { companies, files } from '../../db/schema.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { fieldError, forbidden, notFound } from '../../http/errors.ts';
-import { contains, listQuerySchema, pickFields } from '../../http/list-query.ts';
+import { listQuerySchema, pickFields } from '../../http/list-query.ts';
 import { idParam, type RouteRegistry } from '../../http/route.ts';
-import type { AuthContext } from '../auth/context.ts';
-import { canSeeCompany, visibleCompanies } from '../companies/scope.ts';
+import { visibleCompanyById } from '../companies/scope.ts';
+import { deleteFileRow, FILE_FIELDS, insertFile, listFiles, toFile, visibleFile } from './queries.ts';
 import { attachment, FileStore } from './store.ts';
 
-const FIELDS = [
-  'id',
-  'company_id',
-  'name',
-  'size',
-  'sha256',
-  'mime_type',
-  'description',
-  'uploaded_by',
-  'created_at',
-] as const;
-const SORTABLE = {
-  id: files.id,
-  company_id: files.companyId,
-  name: files.name,
-  size: files.size,
-  sha256: files.sha256,
-  mime_type: files.mimeType,
-  description: files.description,
-  uploaded_by: files.uploadedBy,
-  created_at: files.createdAt,
-} satisfies Record<(typeof FIELDS)[number], unknown>;
-
-const toFile = (row: typeof files.$inferSelect) => ({
-  id: row.id,
-  company_id: row.companyId,
-  name: row.name,
-  size: row.size,
-  sha256: row.sha256,
-  mime_type: row.mimeType,
-  description: row.description,
-  uploaded_by: row.uploadedBy,
-  created_at: row.createdAt.toISOString(),
-});
-
+/**
+ * Company files (spec §2 /files, §7 POST /files, §9): uploaded into a company the caller sees,
+ * listed, downloaded as an attachment and deleted. The bytes are in the FileStore (FILES_DIR);
+ * the rows' SQL in queries.ts.
+ */
 export function registerFileRoutes(registry: RouteRegistry, router: Router, deps: ApiDeps): void {
   const { db, log } = deps;
   const store = new FileStore(filesDir(deps.config));
-
-  /** A file the caller may see; 403 alike for another tenant's file and a missing one. */
-  const visibleFile = async (auth: AuthContext, id: number) => {
-    const [row] = await db
-      .select({ file: files, company: companies })
-      .from(files)
-      .innerJoin(companies, eq(companies.id, files.companyId))
-      .where(eq(files.id, id));
-    if (!row || !canSeeCompany(auth, row.company)) throw forbidden();
-    return row.file;
-  };
 
   registry.add(router, {
     method: 'post',
@@ -81,26 +38,21 @@ export function registerFileRoutes(registry: RouteRegistry, router: Router, deps
     },
     handler: async ({ auth, body, files: [upload] }) => {
       // Mass assignment: a company the caller may not see answers as one that does not exist.
-      const [company] = await db.select().from(companies).where(eq(companies.id, body.company_id));
-      if (!company || !canSeeCompany(auth, company)) throw forbidden();
+      const company = await visibleCompanyById(db, auth, body.company_id);
       if (!upload) throw fieldError('file', 'is required');
-      const [row] = await db
-        .insert(files)
-        .values({
-          companyId: company.id,
-          name: upload.name,
-          size: upload.size,
-          sha256: upload.sha256,
-          mimeType: upload.mimeType,
-          description: body.description || null,
-          uploadedBy: auth.userId,
-        })
-        .returning();
-      if (!row) throw new Error('file row not inserted');
+      const row = await insertFile(db, {
+        companyId: company.id,
+        name: upload.name,
+        size: upload.size,
+        sha256: upload.sha256,
+        mimeType: upload.mimeType,
+        description: body.description || null,
+        uploadedBy: auth.userId,
+      });
       try {
         await store.keep(upload.path, row.id);
       } catch (error) {
-        await db.delete(files).where(eq(files.id, row.id));
+        await deleteFileRow(db, row.id);
         throw error;
       }
       const data = toFile(row);
@@ -118,38 +70,11 @@ export function registerFileRoutes(registry: RouteRegistry, router: Router, deps
     summary: 'Files of the companies the caller may see: list conventions, q on the name, company_id.',
     tag: 'files',
     access: { permission: 'view_files' },
-    query: listQuerySchema(FIELDS, { company_id: idSchema.optional() }),
+    query: listQuerySchema(FILE_FIELDS, { company_id: idSchema.optional() }),
     response: z.array(companyFileSchema),
     handler: async ({ auth, query }) => {
-      const conditions: SQL[] = [visibleCompanies(auth)];
-      if (query.q) conditions.push(ilike(files.name, contains(query.q)));
-      if (query.company_id !== undefined) conditions.push(eq(files.companyId, query.company_id));
-      const where = and(...conditions);
-      const order = query.sort.map((key) =>
-        key.descending ? desc(SORTABLE[key.field]) : asc(SORTABLE[key.field]),
-      );
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({ file: files })
-          .from(files)
-          .innerJoin(companies, eq(companies.id, files.companyId))
-          .where(where)
-          .orderBy(...order, asc(files.id))
-          .limit(query.limit)
-          .offset(query.offset),
-        db
-          .select({ value: count() })
-          .from(files)
-          .innerJoin(companies, eq(companies.id, files.companyId))
-          .where(where),
-      ]);
-      return {
-        data: pickFields(
-          rows.map(({ file }) => toFile(file)),
-          query.fields,
-        ),
-        meta: { total: total?.value ?? 0 },
-      };
+      const { rows, total } = await listFiles(db, auth, query);
+      return { data: pickFields(rows, query.fields), meta: { total } };
     },
   });
 
@@ -163,7 +88,7 @@ export function registerFileRoutes(registry: RouteRegistry, router: Router, deps
     produces: 'application/octet-stream',
     statuses: { 404: 'The row exists but its content is missing from FILES_DIR' },
     handler: async ({ auth, params, res }) => {
-      const file = await visibleFile(auth, params.id);
+      const file = await visibleFile(db, auth, params.id);
       const handle = await open(store.pathOf(file.id)).catch((error: NodeJS.ErrnoException) => {
         if (error.code !== 'ENOENT') throw error;
         log.error({ fileId: file.id }, 'file content missing from FILES_DIR');
@@ -190,9 +115,8 @@ export function registerFileRoutes(registry: RouteRegistry, router: Router, deps
     params: idParam,
     response: companyFileSchema,
     handler: async ({ auth, params }) => {
-      const file = await visibleFile(auth, params.id);
-      const removed = await db.delete(files).where(eq(files.id, file.id)).returning();
-      if (removed.length === 0) throw forbidden(); // removed meanwhile: as if it never existed
+      const file = await visibleFile(db, auth, params.id);
+      if (!(await deleteFileRow(db, file.id))) throw forbidden(); // removed meanwhile: as if it never existed
       await store.remove(file.id);
       const data = toFile(file);
       return {

@@ -6,14 +6,13 @@ import {
   storageKeyRemovedSchema,
   storageValueBodySchema,
 } from '@fleetport/contracts/storage';
-import { and, asc, count, eq } from 'drizzle-orm';
 import type { Router } from 'express';
 import { z } from 'zod';
-import { userStorage } from '../../db/schema.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { conflict, notFound, validationFailed } from '../../http/errors.ts';
 import { listQuerySchema } from '../../http/list-query.ts';
 import type { RouteRegistry } from '../../http/route.ts';
+import { countEntries, deleteEntry, insertEntry, listEntries, updateEntry } from './queries.ts';
 
 function encode(input: unknown, source: string): string {
   const text = JSON.stringify(input);
@@ -25,6 +24,7 @@ function encode(input: unknown, source: string): string {
   return text;
 }
 
+/** A signed-in user's own preferences, key by key (values are JSON). SQL: queries.ts. */
 export function registerStorageRoutes(registry: RouteRegistry, router: Router, deps: ApiDeps): void {
   const { db } = deps;
 
@@ -37,20 +37,10 @@ export function registerStorageRoutes(registry: RouteRegistry, router: Router, d
     query: listQuerySchema(['key', 'value']),
     response: z.array(storageEntrySchema),
     handler: async ({ auth, query }) => {
-      const mine = eq(userStorage.userId, auth.userId);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(userStorage)
-          .where(mine)
-          .orderBy(asc(userStorage.key))
-          .limit(query.limit)
-          .offset(query.offset),
-        db.select({ value: count() }).from(userStorage).where(mine),
-      ]);
+      const { rows, total } = await listEntries(db, auth.userId, query);
       return {
         data: rows.map((row) => ({ key: row.key, value: JSON.parse(row.value) as unknown })),
-        meta: { total: total?.value ?? 0 },
+        meta: { total },
       };
     },
   });
@@ -66,10 +56,7 @@ export function registerStorageRoutes(registry: RouteRegistry, router: Router, d
     statuses: { 409: 'The key exists (use PUT)' },
     handler: async ({ auth, body }) => {
       const text = encode(body.value, 'value');
-      const [{ value: entries } = { value: 0 }] = await db
-        .select({ value: count() })
-        .from(userStorage)
-        .where(eq(userStorage.userId, auth.userId));
+      const entries = await countEntries(db, auth.userId);
       if (entries >= STORAGE_LIMITS.entries) {
         throw validationFailed([
           {
@@ -79,12 +66,8 @@ export function registerStorageRoutes(registry: RouteRegistry, router: Router, d
           },
         ]);
       }
-      const inserted = await db
-        .insert(userStorage)
-        .values({ userId: auth.userId, key: body.key, value: text })
-        .onConflictDoNothing()
-        .returning();
-      if (inserted.length === 0) throw conflict('This key exists already.', 'key');
+      if (!(await insertEntry(db, auth.userId, body.key, text)))
+        throw conflict('This key exists already.', 'key');
       return { status: 201, data: { key: body.key, value: body.value } };
     },
   });
@@ -99,12 +82,8 @@ export function registerStorageRoutes(registry: RouteRegistry, router: Router, d
     body: storageValueBodySchema,
     response: storageEntrySchema,
     handler: async ({ auth, params, body }) => {
-      const updated = await db
-        .update(userStorage)
-        .set({ value: encode(body.value, 'value'), updatedAt: new Date() })
-        .where(and(eq(userStorage.userId, auth.userId), eq(userStorage.key, params.key)))
-        .returning();
-      if (updated.length === 0) throw notFound('No such key.');
+      if (!(await updateEntry(db, auth.userId, params.key, encode(body.value, 'value'))))
+        throw notFound('No such key.');
       return { data: { key: params.key, value: body.value } };
     },
   });
@@ -118,11 +97,7 @@ export function registerStorageRoutes(registry: RouteRegistry, router: Router, d
     params: storageKeyParamSchema,
     response: storageKeyRemovedSchema,
     handler: async ({ auth, params }) => {
-      const removed = await db
-        .delete(userStorage)
-        .where(and(eq(userStorage.userId, auth.userId), eq(userStorage.key, params.key)))
-        .returning();
-      if (removed.length === 0) throw notFound('No such key.');
+      if (!(await deleteEntry(db, auth.userId, params.key))) throw notFound('No such key.');
       return { data: { key: params.key } };
     },
   });

@@ -1,10 +1,9 @@
 import { currentUserSchema } from '@fleetport/contracts/users';
-import { eq } from 'drizzle-orm';
 import type { Router } from 'express';
-import { companies, roles, users } from '../../db/schema.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { unauthorized } from '../../http/errors.ts';
 import { accountGate, type RouteRegistry } from '../../http/route.ts';
+import { currentUserRow, userIdentity } from './user-queries.ts';
 
 export function registerCurrentUserRoutes(registry: RouteRegistry, router: Router, deps: ApiDeps): void {
   const { db, config } = deps;
@@ -18,24 +17,13 @@ export function registerCurrentUserRoutes(registry: RouteRegistry, router: Route
     response: currentUserSchema,
     statuses: { 403: 'A global error code (spec §8) the console shows as a full-screen notice' },
     handler: async ({ auth }) => {
-      const [row] = await db
-        .select({ user: users, company: companies, role: roles })
-        .from(users)
-        .innerJoin(companies, eq(companies.id, users.companyId))
-        .innerJoin(roles, eq(roles.id, users.roleId))
-        .where(eq(users.id, auth.userId));
+      const row = await currentUserRow(db, auth.userId);
       if (!row) throw unauthorized();
       const { user, company, role } = row;
       const gate = accountGate(auth, config.MFA_REQUIRED);
       if (gate) throw gate;
       let act: { id: number; email: string } | undefined;
-      if (auth.actorUserId !== undefined) {
-        const [actor] = await db
-          .select({ id: users.id, email: users.email })
-          .from(users)
-          .where(eq(users.id, auth.actorUserId));
-        act = actor;
-      }
+      if (auth.actorUserId !== undefined) act = await userIdentity(db, auth.actorUserId);
       const limit = user.impersonationAccessLimit;
       return {
         data: currentUserSchema.parse({

@@ -1,53 +1,43 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { deletedSchema } from '@fleetport/contracts/envelope';
 import { idSchema } from '@fleetport/contracts/fields';
 import {
   acceptInvitationSchema,
   assignableRoleSchema,
   assignableRolesQuerySchema,
-  INVITATION_LIFETIME_S,
   invitationAcceptedSchema,
   invitationPreviewSchema,
   invitationTokenSchema,
   inviteUserSchema,
   userInvitationSchema,
 } from '@fleetport/contracts/users';
-import { and, asc, count, desc, eq, gt, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Router } from 'express';
 import { z } from 'zod';
-import { companies, roles, userInvitations, users } from '../../db/schema.ts';
 import type { ApiDeps } from '../../deps.ts';
-import { ApiError, fieldError, forbidden } from '../../http/errors.ts';
-import { contains, listQuerySchema, pickFields } from '../../http/list-query.ts';
+import { ApiError, fieldError } from '../../http/errors.ts';
+import { listQuerySchema, pickFields } from '../../http/list-query.ts';
 import { idParam, type RouteRegistry } from '../../http/route.ts';
-import type { AuthContext } from '../auth/context.ts';
 import { assertPasswordPolicy } from '../auth/password-policy.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { canSeeCompany, visibleCompanies } from '../companies/scope.ts';
+import { visibleCompanyById } from '../companies/scope.ts';
 import { brandIdOf, type MailLocale } from '../mail/mailer.ts';
-import { assignableRoles } from '../roles/roles.ts';
+import { assignableRoles } from '../roles/queries.ts';
+import {
+  acceptInvitation,
+  deleteInvitation,
+  INVITATION_FIELDS,
+  type InvitationRow,
+  insertInvitation,
+  invitationFor,
+  listInvitations,
+  localeOf,
+  openInvitation,
+  renewInvitationLink,
+  toInvitation,
+  userWithEmailExists,
+} from './invitation-queries.ts';
 
 /** The console page an invitation link opens (web: features/auth/AcceptInvitationPage). */
 export const ACCEPT_INVITATION_PAGE = '/account/accept-invitation';
-
-const hashToken = (token: string): string => createHash('sha256').update(token).digest('base64url');
-
-const FIELDS = [
-  'id',
-  'email',
-  'company_id',
-  'company_name',
-  'role_id',
-  'role_title',
-  'invited_by',
-  'sent_at',
-  'expires_at',
-  'expired',
-] as const;
-
-const listQuery = listQuerySchema(FIELDS, {
-  company_id: idSchema.optional(),
-});
 
 const invalidLink = () =>
   new ApiError(422, [
@@ -63,61 +53,18 @@ const invalidLink = () =>
  * invited into a company the caller sees, with a role the caller may give there; the branded
  * e-mail's link (the brand's base URL) opens the acceptance page, where the invitee chooses a
  * name and a password and becomes a user of that company, address verified.
+ * SQL: invitation-queries.ts.
  */
 export function registerInvitationRoutes(registry: RouteRegistry, router: Router, deps: ApiDeps): void {
   const { db, mail, log } = deps;
-  const inviter = users;
-
-  const selectInvitations = (where: SQL | undefined) =>
-    db
-      .select({
-        invitation: userInvitations,
-        companyName: companies.name,
-        companyPath: companies.path,
-        roleTitle: roles.title,
-        invitedBy: inviter.email,
-      })
-      .from(userInvitations)
-      .innerJoin(companies, eq(companies.id, userInvitations.companyId))
-      .innerJoin(roles, eq(roles.id, userInvitations.roleId))
-      .leftJoin(inviter, eq(inviter.id, userInvitations.invitedBy))
-      .where(where)
-      .$dynamic();
-  type Row = Awaited<ReturnType<typeof selectInvitations>>[number];
-
-  const toInvitation = (row: Row) => ({
-    id: row.invitation.id,
-    email: row.invitation.email,
-    company_id: row.invitation.companyId,
-    company_name: row.companyName,
-    role_id: row.invitation.roleId,
-    role_title: row.roleTitle,
-    invited_by: row.invitedBy,
-    sent_at: row.invitation.sentAt.toISOString(),
-    expires_at: row.invitation.expiresAt.toISOString(),
-    expired: row.invitation.expiresAt.getTime() <= Date.now(),
-  });
-
-  const invitationFor = async (auth: AuthContext, id: number): Promise<Row> => {
-    const [row] = await selectInvitations(eq(userInvitations.id, id));
-    if (!row || !canSeeCompany(auth, { id: row.invitation.companyId, path: row.companyPath })) {
-      throw forbidden();
-    }
-    return row;
-  };
 
   /** A new single-use link for the invitation, e-mailed; the previous link stops working. */
-  const sendInvitation = async (row: Row, brandId: string | undefined, from: string): Promise<void> => {
-    const token = randomBytes(32).toString('base64url');
-    const now = new Date();
-    await db
-      .update(userInvitations)
-      .set({
-        tokenHash: hashToken(token),
-        sentAt: now,
-        expiresAt: new Date(now.getTime() + INVITATION_LIFETIME_S * 1000),
-      })
-      .where(eq(userInvitations.id, row.invitation.id));
+  const sendInvitation = async (
+    row: InvitationRow,
+    brandId: string | undefined,
+    from: string,
+  ): Promise<void> => {
+    const token = await renewInvitationLink(db, row.invitation.id);
     await mail.send({
       to: row.invitation.email,
       kind: 'user_invitation',
@@ -134,40 +81,11 @@ export function registerInvitationRoutes(registry: RouteRegistry, router: Router
     summary: 'Open invitations into the companies the caller may see, newest first by default.',
     tag: 'users',
     access: { permission: 'view_user_invitations' },
-    query: listQuery,
+    query: listQuerySchema(INVITATION_FIELDS, { company_id: idSchema.optional() }),
     response: z.array(userInvitationSchema),
     handler: async ({ auth, query }) => {
-      const sortable = {
-        id: userInvitations.id,
-        email: userInvitations.email,
-        company_id: userInvitations.companyId,
-        company_name: companies.name,
-        role_id: userInvitations.roleId,
-        role_title: roles.title,
-        invited_by: inviter.email,
-        sent_at: userInvitations.sentAt,
-        expires_at: userInvitations.expiresAt,
-        expired: userInvitations.expiresAt,
-      } satisfies Record<(typeof FIELDS)[number], unknown>;
-      const conditions: SQL[] = [visibleCompanies(auth)];
-      if (query.q) conditions.push(ilike(userInvitations.email, contains(query.q)));
-      if (query.company_id !== undefined) conditions.push(eq(userInvitations.companyId, query.company_id));
-      const where = and(...conditions);
-      const order = query.sort.length
-        ? query.sort.map((key) => (key.descending ? desc(sortable[key.field]) : asc(sortable[key.field])))
-        : [desc(userInvitations.sentAt)];
-      const [rows, [total]] = await Promise.all([
-        selectInvitations(where)
-          .orderBy(...order, asc(userInvitations.id))
-          .limit(query.limit)
-          .offset(query.offset),
-        db
-          .select({ value: count() })
-          .from(userInvitations)
-          .innerJoin(companies, eq(companies.id, userInvitations.companyId))
-          .where(where),
-      ]);
-      return { data: pickFields(rows.map(toInvitation), query.fields), meta: { total: total?.value ?? 0 } };
+      const { rows, total } = await listInvitations(db, auth, query);
+      return { data: pickFields(rows, query.fields), meta: { total } };
     },
   });
 
@@ -181,8 +99,7 @@ export function registerInvitationRoutes(registry: RouteRegistry, router: Router
     query: assignableRolesQuerySchema,
     response: z.array(assignableRoleSchema),
     handler: async ({ auth, query }) => {
-      const [company] = await db.select().from(companies).where(eq(companies.id, query.company_id));
-      if (!company || !canSeeCompany(auth, company)) throw forbidden();
+      const company = await visibleCompanyById(db, auth, query.company_id);
       const allowed = await assignableRoles(db, auth, company.id);
       return {
         data: allowed.map((role) => ({
@@ -207,42 +124,27 @@ export function registerInvitationRoutes(registry: RouteRegistry, router: Router
       422: 'The address is a user already or invited already, or the role is not one to give here',
     },
     handler: async ({ req, auth, body }) => {
-      const [company] = await db.select().from(companies).where(eq(companies.id, body.company_id));
-      if (!company || !canSeeCompany(auth, company)) throw forbidden();
+      const company = await visibleCompanyById(db, auth, body.company_id);
       const allowed = await assignableRoles(db, auth, company.id);
       if (!allowed.some((role) => role.id === body.role)) {
         throw fieldError('role', 'You cannot give this role in this company.');
       }
-      const [existing] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(sql`lower(${users.email}) = ${body.email}`);
-      if (existing) throw fieldError('email', 'A user with this e-mail address already exists.');
-      const [inviting] = await db
-        .select({ locale: users.locale })
-        .from(users)
-        .where(eq(users.id, auth.userId));
-      const inserted = await db
-        .insert(userInvitations)
-        .values({
-          companyId: company.id,
-          email: body.email,
-          roleId: body.role,
-          // Replaced by sendInvitation before anyone can use it.
-          tokenHash: hashToken(randomBytes(32).toString('base64url')),
-          invitedBy: auth.actorUserId ?? auth.userId,
-          locale: inviting?.locale ?? 'en',
-          expiresAt: new Date(),
-          sentAt: new Date(),
-        })
-        .onConflictDoNothing()
-        .returning({ id: userInvitations.id });
-      if (inserted.length === 0) {
+      if (await userWithEmailExists(db, body.email)) {
+        throw fieldError('email', 'A user with this e-mail address already exists.');
+      }
+      const inserted = await insertInvitation(db, {
+        companyId: company.id,
+        email: body.email,
+        roleId: body.role,
+        invitedBy: auth.actorUserId ?? auth.userId,
+        locale: await localeOf(db, auth.userId),
+      });
+      if (inserted === undefined) {
         throw fieldError('email', 'This address has been invited already: resend or delete that invitation.');
       }
-      const row = await invitationFor(auth, inserted[0]?.id ?? 0);
+      const row = await invitationFor(db, auth, inserted);
       await sendInvitation(row, brandIdOf(req), auth.email);
-      const data = toInvitation(await invitationFor(auth, row.invitation.id));
+      const data = toInvitation(await invitationFor(db, auth, row.invitation.id));
       return {
         status: 201,
         data,
@@ -260,9 +162,9 @@ export function registerInvitationRoutes(registry: RouteRegistry, router: Router
     params: idParam,
     response: userInvitationSchema,
     handler: async ({ req, auth, params }) => {
-      const row = await invitationFor(auth, params.id);
+      const row = await invitationFor(db, auth, params.id);
       await sendInvitation(row, brandIdOf(req), auth.email);
-      const data = toInvitation(await invitationFor(auth, params.id));
+      const data = toInvitation(await invitationFor(db, auth, params.id));
       return {
         data,
         audit: {
@@ -284,8 +186,8 @@ export function registerInvitationRoutes(registry: RouteRegistry, router: Router
     params: idParam,
     response: deletedSchema,
     handler: async ({ auth, params }) => {
-      const row = await invitationFor(auth, params.id);
-      await db.delete(userInvitations).where(eq(userInvitations.id, row.invitation.id));
+      const row = await invitationFor(db, auth, params.id);
+      await deleteInvitation(db, row.invitation.id);
       return {
         data: { deleted: true },
         audit: {
@@ -299,13 +201,6 @@ export function registerInvitationRoutes(registry: RouteRegistry, router: Router
     },
   });
 
-  const openInvitation = async (token: string) => {
-    const [row] = await selectInvitations(
-      and(eq(userInvitations.tokenHash, hashToken(token)), gt(userInvitations.expiresAt, new Date())),
-    );
-    return row;
-  };
-
   registry.add(router, {
     method: 'post',
     path: '/account/invitation',
@@ -316,7 +211,7 @@ export function registerInvitationRoutes(registry: RouteRegistry, router: Router
     response: invitationPreviewSchema,
     statuses: { 422: 'The link is invalid, expired or already used (source: token)' },
     handler: async ({ body }) => {
-      const row = await openInvitation(body.token);
+      const row = await openInvitation(db, body.token);
       if (!row) throw invalidLink();
       return {
         data: { email: row.invitation.email, company_name: row.companyName, role_title: row.roleTitle },
@@ -338,38 +233,12 @@ export function registerInvitationRoutes(registry: RouteRegistry, router: Router
       422: 'The link is invalid, expired or used (source: token), or the password breaks the rule (source: password)',
     },
     handler: async ({ body }) => {
-      const row = await openInvitation(body.token);
+      const row = await openInvitation(db, body.token);
       if (!row) throw invalidLink();
       assertPasswordPolicy(body.password, row.invitation.email);
       const passwordHash = await hashPassword(body.password);
-      const created = await db.transaction(async (tx) => {
-        // One use: whoever deletes the row first creates the user.
-        const [taken] = await tx
-          .delete(userInvitations)
-          .where(
-            and(
-              eq(userInvitations.id, row.invitation.id),
-              eq(userInvitations.tokenHash, hashToken(body.token)),
-            ),
-          )
-          .returning({ id: userInvitations.id });
-        if (!taken) throw invalidLink();
-        const [user] = await tx
-          .insert(users)
-          .values({
-            email: row.invitation.email,
-            username: body.username,
-            passwordHash,
-            companyId: row.invitation.companyId,
-            roleId: row.invitation.roleId,
-            emailVerifiedAt: new Date(),
-            locale: row.invitation.locale as MailLocale,
-          })
-          .onConflictDoNothing()
-          .returning({ id: users.id });
-        if (!user) throw fieldError('token', 'A user with this e-mail address already exists.');
-        return user;
-      });
+      const created = await acceptInvitation(db, row, body.token, { username: body.username, passwordHash });
+      if (!created) throw invalidLink();
       log.info({ userId: created.id }, 'invitation accepted');
       return {
         status: 201,
