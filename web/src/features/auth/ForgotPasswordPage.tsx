@@ -6,6 +6,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { messageOf } from '../../shared/api/messages.ts';
+import { pathOf } from '../../shared/routing/web-routes.ts';
 import { AccountCard } from '../../shared/ui/AccountCard.tsx';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert.tsx';
 import { TextInput } from '../../shared/ui/TextInput.tsx';
@@ -58,7 +59,7 @@ export default function ForgotPasswordPage() {
       )}
       <Link
         component={RouterLink}
-        to="/account/login"
+        to={pathOf('account.login')}
         variant="body2"
         sx={{ display: 'inline-block', mt: 2 }}
       >

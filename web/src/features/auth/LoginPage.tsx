@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { firstErrorItem, messageOf } from '../../shared/api/messages.ts';
 import { type MfaChallenge, mfaChallengeOf, mfaFieldsOf } from '../../shared/api/step-up.ts';
+import { pathOf } from '../../shared/routing/web-routes.ts';
 import { AccountCard } from '../../shared/ui/AccountCard.tsx';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert.tsx';
 import { MfaCodeField } from '../../shared/ui/MfaCodeField.tsx';
@@ -110,7 +111,7 @@ export default function LoginPage() {
             {t('auth.mfa.back')}
           </Button>
         ) : (
-          <Link component={RouterLink} to="/account/forgot-password" variant="body2">
+          <Link component={RouterLink} to={pathOf('account.forgot-password')} variant="body2">
             {t('auth.login.forgot')}
           </Link>
         )}

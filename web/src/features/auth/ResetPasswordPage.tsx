@@ -7,6 +7,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { firstErrorItem, messageOf } from '../../shared/api/messages.ts';
+import { pathOf } from '../../shared/routing/web-routes.ts';
 import { AccountCard } from '../../shared/ui/AccountCard.tsx';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert.tsx';
 import { NewPasswordFields } from '../../shared/ui/NewPasswordFields.tsx';
@@ -54,7 +55,11 @@ export default function ResetPasswordPage() {
     return (
       <AccountCard title={t('auth.reset.title')}>
         <ErrorAlert>{t('auth.reset.noToken')}</ErrorAlert>
-        <Link component={RouterLink} to="/account/forgot-password" sx={{ display: 'inline-block', mt: 2 }}>
+        <Link
+          component={RouterLink}
+          to={pathOf('account.forgot-password')}
+          sx={{ display: 'inline-block', mt: 2 }}
+        >
           {t('auth.login.forgot')}
         </Link>
       </AccountCard>
@@ -67,7 +72,7 @@ export default function ResetPasswordPage() {
           <Alert severity="success" data-testid="reset-done">
             {t('auth.reset.done')}
           </Alert>
-          <Button component={RouterLink} to="/account/login" variant="contained">
+          <Button component={RouterLink} to={pathOf('account.login')} variant="contained">
             {t('auth.login.submit')}
           </Button>
         </Stack>

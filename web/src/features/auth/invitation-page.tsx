@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { messageOf } from '../../shared/api/messages.ts';
+import { pathOf } from '../../shared/routing/web-routes.ts';
 import { AccountCard } from '../../shared/ui/AccountCard.tsx';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert.tsx';
 import { TextInput } from '../../shared/ui/TextInput.tsx';
@@ -59,7 +60,7 @@ export function InvitationDone({ message }: { message: string }) {
       <Alert severity="success" data-testid="invitation-done">
         {message}
       </Alert>
-      <Button component={RouterLink} to="/account/login" variant="contained">
+      <Button component={RouterLink} to={pathOf('account.login')} variant="contained">
         {t('auth.login.submit')}
       </Button>
     </Stack>

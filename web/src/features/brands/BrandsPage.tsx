@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { messageOf } from '../../shared/api/messages.ts';
 import { ServicesTabs } from '../../shared/routing/ServicesTabs.tsx';
+import { pathOf } from '../../shared/routing/web-routes.ts';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert.tsx';
 import { PageLoading } from '../../shared/ui/PageLoading.tsx';
 import { RowActions } from '../../shared/ui/RowActions.tsx';
@@ -41,7 +42,7 @@ export default function BrandsPage() {
           variant="contained"
           startIcon={<AddIcon />}
           data-testid="new-brand"
-          onClick={() => openNewBrand((id) => void navigate(`/brands/${id}`))}
+          onClick={() => openNewBrand((id) => void navigate(pathOf('brand', { id })))}
         >
           {t('admin.brands.new')}
         </Button>
@@ -83,7 +84,7 @@ export default function BrandsPage() {
                           bgcolor: brand.brand_color,
                         }}
                       />
-                      <Link component={RouterLink} to={`/brands/${brand.id}`}>
+                      <Link component={RouterLink} to={pathOf('brand', { id: brand.id })}>
                         {brand.app_name}
                       </Link>
                       {brand.default && <Chip size="small" label={t('admin.brands.default')} />}

@@ -12,6 +12,7 @@ import { ListGrid } from '../../shared/grid/ListGrid.tsx';
 import { ListToolbar } from '../../shared/grid/ListToolbar.tsx';
 import { can, useSignedInUser } from '../../shared/lib/auth.ts';
 import { useBrand } from '../../shared/lib/brand.ts';
+import { pathOf } from '../../shared/routing/web-routes.ts';
 import { COMPANIES_URL, useCompanyList } from './api/list-companies.ts';
 import { levelLabel } from './level-label.ts';
 
@@ -137,7 +138,7 @@ export default function CompaniesPage() {
           ],
         }}
       >
-        <Button component={RouterLink} to="/companies/tree">
+        <Button component={RouterLink} to={pathOf('companies.tree')}>
           {t('admin.companies.treeView')}
         </Button>
         {manages && (

@@ -11,6 +11,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { can, useSignedInUser } from '../../shared/lib/auth.ts';
 import { useBrand } from '../../shared/lib/brand.ts';
 import { formatDateTime } from '../../shared/lib/dates.ts';
+import { pathOf } from '../../shared/routing/web-routes.ts';
 import { useOnlineDeviceCount } from './api/count-online-devices.ts';
 import { CompanyActions } from './CompanyActions.tsx';
 import { levelLabel } from './level-label.ts';
@@ -56,7 +57,7 @@ export function CompanyMetrics({ data, actions }: { data: CompanyListItem; actio
           <CompanyActions
             company={data}
             queryClient={queryClient}
-            onDeleted={() => void navigate('/companies')}
+            onDeleted={() => void navigate(pathOf('companies'))}
           />
         )}
       </Stack>
@@ -72,7 +73,7 @@ export function CompanyMetrics({ data, actions }: { data: CompanyListItem; actio
         <Figure label={t('admin.companies.overview.id')}>#{data.id}</Figure>
         <Figure label={t('admin.companies.overview.parent')} testId="company-parent">
           {data.parent_id && data.parent_name ? (
-            <Link component={RouterLink} to={`/companies/${data.parent_id}`}>
+            <Link component={RouterLink} to={pathOf('company', { company_id: data.parent_id })}>
               {data.parent_name}
             </Link>
           ) : (
@@ -88,7 +89,7 @@ export function CompanyMetrics({ data, actions }: { data: CompanyListItem; actio
         </Figure>
         {can(user, 'view_devices') && (
           <Figure label={t('admin.companies.overview.devices')} testId="company-devices">
-            <Link component={RouterLink} to={`/companies/${data.id}/devices`}>
+            <Link component={RouterLink} to={pathOf('company.devices', { company_id: data.id })}>
               {data.devices}
             </Link>
           </Figure>

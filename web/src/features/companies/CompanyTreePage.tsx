@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { messageOf } from '../../shared/api/messages.ts';
 import { can, useSignedInUser } from '../../shared/lib/auth.ts';
+import { pathOf } from '../../shared/routing/web-routes.ts';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert.tsx';
 import { PageLoading } from '../../shared/ui/PageLoading.tsx';
 import { useCompanyTree } from './api/get-company-tree.ts';
@@ -56,7 +57,7 @@ function Branch({ branch, open, toggle, manages }: BranchProps) {
         ) : (
           <Box sx={{ width: 34 }} aria-hidden />
         )}
-        <Link component={RouterLink} to={`/companies/${node.id}`} sx={{ fontWeight: 500 }}>
+        <Link component={RouterLink} to={pathOf('company', { company_id: node.id })} sx={{ fontWeight: 500 }}>
           {node.name}
         </Link>
         <Chip size="small" variant="outlined" label={levelLabel(t, node.level)} />
@@ -118,7 +119,7 @@ export default function CompanyTreePage() {
         <Button onClick={() => setCollapsed(new Set())}>{t('admin.companies.tree.expandAll')}</Button>
         <Button onClick={() => setCollapsed(new Set(all))}>{t('admin.companies.tree.collapseAll')}</Button>
         <Box sx={{ flex: 1 }} />
-        <Button component={RouterLink} to="/companies" startIcon={<ListIcon />}>
+        <Button component={RouterLink} to={pathOf('companies')} startIcon={<ListIcon />}>
           {t('admin.companies.listView')}
         </Button>
         {manages && (

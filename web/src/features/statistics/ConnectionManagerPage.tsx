@@ -10,6 +10,7 @@ import { ListToolbar } from '../../shared/grid/ListToolbar.tsx';
 import { useServerList } from '../../shared/grid/use-server-list.ts';
 import { RouteTabs } from '../../shared/routing/RouteTabs.tsx';
 import { useRouteTitle } from '../../shared/routing/titles.ts';
+import { pathOf } from '../../shared/routing/web-routes.ts';
 import { reasonText } from '../../shared/ui/readings.tsx';
 import { CONNECTIONS_KEY, CONNECTIONS_URL, REASONS } from './api/list-connections.ts';
 
@@ -28,7 +29,7 @@ export default function ConnectionManagerPage() {
         minWidth: 180,
         sortable: false,
         renderCell: ({ row }) => (
-          <RouterLink to={`/devices/${row.device_id}/activity`} className="device-link">
+          <RouterLink to={pathOf('device.activity', { id: row.device_id })} className="device-link">
             {row.device_name}
           </RouterLink>
         ),

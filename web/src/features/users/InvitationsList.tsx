@@ -11,6 +11,7 @@ import { ListGrid } from '../../shared/grid/ListGrid.tsx';
 import { ListToolbar } from '../../shared/grid/ListToolbar.tsx';
 import { can, useSignedInUser } from '../../shared/lib/auth.ts';
 import { formatDateTime } from '../../shared/lib/dates.ts';
+import { pathOf } from '../../shared/routing/web-routes.ts';
 import { useInvitationList } from './api/list-invitations.ts';
 
 const InvitationActions = lazy(() =>
@@ -69,7 +70,10 @@ export function InvitationsList({ companyId }: { companyId?: number }) {
   return (
     <>
       <ListToolbar<UserInvitation> searchLabel={t('admin.invitations.search')} onSearch={list.setSearch}>
-        <Button component={RouterLink} to={companyId ? `/companies/${companyId}/users` : '/users'}>
+        <Button
+          component={RouterLink}
+          to={companyId ? pathOf('company.userstable', { company_id: companyId }) : pathOf('users')}
+        >
           {t('route.users')}
         </Button>
         {manages && (

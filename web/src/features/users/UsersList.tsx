@@ -10,6 +10,7 @@ import { filterParamsOf, type ServerColumn } from '../../shared/grid/grid-query.
 import { ListGrid } from '../../shared/grid/ListGrid.tsx';
 import { ListToolbar } from '../../shared/grid/ListToolbar.tsx';
 import { can, useSignedInUser } from '../../shared/lib/auth.ts';
+import { pathOf } from '../../shared/routing/web-routes.ts';
 import { USERS_URL, useUserList } from './api/list-users.ts';
 
 // The row actions render inside the grid, which is lazy too: they come with it.
@@ -94,7 +95,11 @@ export function UsersList({ companyId }: { companyId?: number }) {
         {can(user, 'view_user_invitations') && (
           <Button
             component={RouterLink}
-            to={companyId ? `/companies/${companyId}/users/invitations` : '/users/invitations'}
+            to={
+              companyId
+                ? pathOf('company.invitations', { company_id: companyId })
+                : pathOf('users.invitations')
+            }
           >
             {t('route.users_invitations')}
           </Button>

@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { can, isImpersonating, useSignedInUser } from '../../../shared/lib/auth.ts';
 import { type DarkModeSetting, readDarkMode, writeDarkMode } from '../../../shared/lib/browser-settings.ts';
+import { pathOf } from '../../../shared/routing/web-routes.ts';
 
 const MODES: readonly DarkModeSetting[] = ['auto', 'on', 'off'];
 const MUI_MODE = { auto: 'system', on: 'dark', off: 'light' } as const;
@@ -89,7 +90,7 @@ export function AccountMenuPanel({ anchor, onClose, onOpenDialog }: AccountMenuP
       <Divider />
       <MenuList autoFocusItem dense aria-label={t('layout.account.open')}>
         {!impersonating && (
-          <MenuItem component={RouterLink} to="/account/settings" onClick={close}>
+          <MenuItem component={RouterLink} to={pathOf('account.settings')} onClick={close}>
             <ListItemIcon>
               <ManageAccountsIcon fontSize="small" />
             </ListItemIcon>

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { messageOf } from '../../../shared/api/messages.ts';
+import { pathOf } from '../../../shared/routing/web-routes.ts';
 import { ErrorAlert } from '../../../shared/ui/ErrorAlert.tsx';
 import type { useLatestNotifications } from '../api/list-notifications.ts';
 import { NotificationItem } from './NotificationItem.tsx';
@@ -66,7 +67,7 @@ export function NotificationsPanel({ anchor, latest, close }: NotificationsPanel
       <Box sx={{ p: 1, textAlign: 'center' }}>
         <Button
           component={RouterLink}
-          to="/notifications"
+          to={pathOf('notifications')}
           onClick={close}
           data-testid="notifications-show-all"
         >
