@@ -1,5 +1,7 @@
 // First: goober (notistack) reads the CSP nonce while its module is evaluated.
 import './shared/lib/goober-nonce.ts';
+// And before zod builds a schema: no `new Function` under the CSP.
+import './shared/lib/zod-jitless.ts';
 import { nextTask } from './shared/lib/next-task.ts';
 import { afterFirstPaint, preloadStartupFiles } from './shared/lib/startup-files.ts';
 

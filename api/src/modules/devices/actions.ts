@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Command } from '@fleetport/contracts/device-protocol';
-import { DEVICE_ACTIONS, deviceRefSchema } from '@fleetport/contracts/devices';
+import { deviceRefSchema } from '@fleetport/contracts/device-schemas';
+import { DEVICE_ACTIONS } from '@fleetport/contracts/devices';
 import { textSchema } from '@fleetport/contracts/fields';
 import type { Router } from 'express';
 import { z } from 'zod';

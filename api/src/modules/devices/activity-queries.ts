@@ -1,4 +1,4 @@
-import type { DeviceActivity, FirmwareChange } from '@fleetport/contracts/devices';
+import type { DeviceActivity, FirmwareChange } from '@fleetport/contracts/device-schemas';
 import { and, desc, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditLog, deviceConnectionLog, deviceFirmwareHistory, deviceNotes, users } from '../../db/schema.ts';

@@ -1,4 +1,4 @@
-import { deviceActivitySchema, firmwareChangeSchema } from '@fleetport/contracts/devices';
+import { deviceActivitySchema, firmwareChangeSchema } from '@fleetport/contracts/device-schemas';
 import { integerSchema } from '@fleetport/contracts/fields';
 import type { Router } from 'express';
 import { z } from 'zod';

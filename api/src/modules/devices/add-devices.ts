@@ -4,7 +4,7 @@ import {
   deviceBatchResultSchema,
   deviceRowResultSchema,
   deviceSchema,
-} from '@fleetport/contracts/devices';
+} from '@fleetport/contracts/device-schemas';
 import { idSchema, isStorableJson, textSchema, unstorableJsonMessage } from '@fleetport/contracts/fields';
 import type { Router } from 'express';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-import type { ApprovedDevice } from '@fleetport/contracts/devices';
+import type { ApprovedDevice } from '@fleetport/contracts/device-schemas';
 import { and, asc, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies, deviceIdentities, devices } from '../../db/schema.ts';

@@ -1,6 +1,6 @@
 import { parseCsv } from '@fleetport/contracts/csv';
 import { macSchema, SERIAL_PATTERN } from '@fleetport/contracts/device-protocol';
-import { approvedDeviceSchema, identityImportSchema } from '@fleetport/contracts/devices';
+import { approvedDeviceSchema, identityImportSchema } from '@fleetport/contracts/device-schemas';
 import { textSchema } from '@fleetport/contracts/fields';
 import type { Router } from 'express';
 import { z } from 'zod';

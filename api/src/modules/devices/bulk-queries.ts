@@ -1,4 +1,4 @@
-import type { BulkDevices } from '@fleetport/contracts/device-requests';
+import type { BulkDevices } from '@fleetport/contracts/device-schemas';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies, devices, deviceTags, tags } from '../../db/schema.ts';

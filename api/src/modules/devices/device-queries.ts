@@ -1,4 +1,4 @@
-import type { Device } from '@fleetport/contracts/devices';
+import type { Device } from '@fleetport/contracts/device-schemas';
 import { asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies, devices, deviceTags, tags } from '../../db/schema.ts';

@@ -5,7 +5,7 @@ import {
   deviceDetailSchema,
   deviceRefSchema,
   deviceSchema,
-} from '@fleetport/contracts/devices';
+} from '@fleetport/contracts/device-schemas';
 import { idSchema, textSchema } from '@fleetport/contracts/fields';
 import type { Router } from 'express';
 import { z } from 'zod';

@@ -1,5 +1,9 @@
-import { type DeviceFilter, deviceFilterSchema } from '@fleetport/contracts/device-requests';
-import { type DevicePosition, SIGNAL_BUCKET_FLOORS } from '@fleetport/contracts/devices';
+import {
+  type DeviceFilter,
+  type DevicePosition,
+  deviceFilterSchema,
+} from '@fleetport/contracts/device-schemas';
+import { SIGNAL_BUCKET_FLOORS } from '@fleetport/contracts/devices';
 import { and, asc, count, desc, eq, gt, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies, devices, deviceTags } from '../../db/schema.ts';

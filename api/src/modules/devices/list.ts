@@ -1,12 +1,13 @@
 import { csvLine } from '@fleetport/contracts/csv';
-import { bulkDevicesSchema, deviceFilterSchema } from '@fleetport/contracts/device-requests';
 import {
   bulkDevicesResultSchema,
+  bulkDevicesSchema,
   type Device,
   deviceCountSchema,
+  deviceFilterSchema,
   devicePositionSchema,
   deviceSchema,
-} from '@fleetport/contracts/devices';
+} from '@fleetport/contracts/device-schemas';
 import { INT4_MAX, integerSchema } from '@fleetport/contracts/fields';
 import { MAP_BATCH_SIZE } from '@fleetport/contracts/limits';
 import type { Router } from 'express';

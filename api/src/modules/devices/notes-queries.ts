@@ -1,4 +1,4 @@
-import type { CustomBox } from '@fleetport/contracts/devices';
+import type { CustomBox } from '@fleetport/contracts/device-schemas';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { deviceNotes, devices } from '../../db/schema.ts';

@@ -1,4 +1,8 @@
-import { customBoxSchema, deviceCustomSchema, newDeviceNoteSchema } from '@fleetport/contracts/devices';
+import {
+  customBoxSchema,
+  deviceCustomSchema,
+  newDeviceNoteSchema,
+} from '@fleetport/contracts/device-schemas';
 import { idSchema, textSchema } from '@fleetport/contracts/fields';
 import type { Router } from 'express';
 import { z } from 'zod';

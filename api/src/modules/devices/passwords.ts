@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ACTION_STATUS_EVENT } from '@fleetport/contracts/action-status';
-import {
-  devicePasswordsSentSchema,
-  generatedPasswordsSchema,
-  MAX_BULK_IDS,
-} from '@fleetport/contracts/devices';
+import { devicePasswordsSentSchema, generatedPasswordsSchema } from '@fleetport/contracts/device-schemas';
+import { MAX_BULK_IDS } from '@fleetport/contracts/devices';
 import { idSchema, integerSchema } from '@fleetport/contracts/fields';
 import { GENERATED_PASSWORD_LENGTH, generatePassword } from '@fleetport/contracts/password';
 import type { Router } from 'express';

@@ -1,10 +1,10 @@
 import { CONNECTION_REASONS } from '@fleetport/contracts/device-protocol';
-import type { DeviceFilter } from '@fleetport/contracts/device-requests';
 import type {
   ConnectionLogEntry,
   DeviceActivityPeriod,
+  DeviceFilter,
   DeviceStatistics,
-} from '@fleetport/contracts/devices';
+} from '@fleetport/contracts/device-schemas';
 import { and, count, desc, eq, gte, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies, deviceConnectionLog, devices } from '../../db/schema.ts';

@@ -1,9 +1,9 @@
-import { deviceFilterSchema } from '@fleetport/contracts/device-requests';
 import {
   connectionLogEntrySchema,
   deviceActivityPeriodSchema,
+  deviceFilterSchema,
   deviceStatisticsSchema,
-} from '@fleetport/contracts/devices';
+} from '@fleetport/contracts/device-schemas';
 import { integerSchema } from '@fleetport/contracts/fields';
 import type { Router } from 'express';
 import { z } from 'zod';

@@ -1,4 +1,5 @@
-import { counterSteps, type DataUsageDay, type MobileCounter } from '@fleetport/contracts/devices';
+import type { DataUsageDay } from '@fleetport/contracts/device-schemas';
+import { counterSteps, type MobileCounter } from '@fleetport/contracts/devices';
 import { and, asc, eq, gte } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { deviceTelemetry } from '../../db/schema.ts';

@@ -1,5 +1,6 @@
 import { TELEMETRY_CATEGORIES } from '@fleetport/contracts/device-protocol';
-import { dataUsageDaySchema, type MobileCounter, telemetryPointSchema } from '@fleetport/contracts/devices';
+import { dataUsageDaySchema, telemetryPointSchema } from '@fleetport/contracts/device-schemas';
+import type { MobileCounter } from '@fleetport/contracts/devices';
 import { integerSchema } from '@fleetport/contracts/fields';
 import type { Router } from 'express';
 import { z } from 'zod';

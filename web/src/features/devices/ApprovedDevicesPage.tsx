@@ -1,4 +1,4 @@
-import type { ApprovedDevice } from '@fleetport/contracts/devices';
+import type { ApprovedDevice } from '@fleetport/contracts/device-schemas';
 import UploadIcon from '@mui/icons-material/Upload';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';

@@ -1,5 +1,6 @@
 import { connectionGeneration } from '@fleetport/contracts/connection';
-import type { Device, DeviceStatus } from '@fleetport/contracts/devices';
+import type { Device } from '@fleetport/contracts/device-schemas';
+import type { DeviceStatus } from '@fleetport/contracts/devices';
 import Box from '@mui/material/Box';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import type { Device } from '@fleetport/contracts/devices';
+import type { Device } from '@fleetport/contracts/device-schemas';
 import AddIcon from '@mui/icons-material/Add';
 import DownloadIcon from '@mui/icons-material/Download';
 import Box from '@mui/material/Box';

@@ -1,5 +1,5 @@
 import { parseCsv } from '@fleetport/contracts/csv';
-import type { DeviceRowResult } from '@fleetport/contracts/devices';
+import type { DeviceRowResult } from '@fleetport/contracts/device-schemas';
 
 /**
  * Spec §2 "Add device" from a file or a list: the rows the console reads before it sends them.

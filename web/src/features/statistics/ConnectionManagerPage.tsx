@@ -1,4 +1,4 @@
-import type { ConnectionLogEntry } from '@fleetport/contracts/devices';
+import type { ConnectionLogEntry } from '@fleetport/contracts/device-schemas';
 import Box from '@mui/material/Box';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

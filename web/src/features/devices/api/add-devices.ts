@@ -1,4 +1,4 @@
-import type { DeviceBatchResult } from '@fleetport/contracts/devices';
+import type { DeviceBatchResult } from '@fleetport/contracts/device-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api } from '../../../shared/lib/api.ts';

@@ -1,4 +1,5 @@
-import type { BulkDeviceAction, BulkDevicesResult } from '@fleetport/contracts/devices';
+import type { BulkDevicesResult } from '@fleetport/contracts/device-schemas';
+import type { BulkDeviceAction } from '@fleetport/contracts/devices';
 import type { ListParams } from '../../../shared/grid/grid-query.ts';
 import { api } from '../../../shared/lib/api.ts';
 
@@ -10,7 +11,7 @@ export const targetBody = (target: BulkTarget) =>
   'ids' in target ? { ids: target.ids } : { filter: target.filter };
 
 /**
- * POST /devices/bulk (`bulkDevicesSchema` of `@fleetport/contracts/device-requests`): one action
+ * POST /devices/bulk (`bulkDevicesSchema` of `@fleetport/contracts/device-schemas`): one action
  * on the selection or on every device matching a filter, with what the action needs.
  */
 export async function bulkDevices(

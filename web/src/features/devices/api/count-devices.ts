@@ -1,4 +1,4 @@
-import type { DeviceCount } from '@fleetport/contracts/devices';
+import type { DeviceCount } from '@fleetport/contracts/device-schemas';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { ListParams } from '../../../shared/grid/grid-query.ts';

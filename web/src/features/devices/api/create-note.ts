@@ -1,4 +1,4 @@
-import type { NewDeviceNote } from '@fleetport/contracts/devices';
+import type { NewDeviceNote } from '@fleetport/contracts/device-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/lib/api.ts';
 import { deviceKey } from './list-devices.ts';

@@ -1,4 +1,4 @@
-import type { GeneratedPasswords } from '@fleetport/contracts/devices';
+import type { GeneratedPasswords } from '@fleetport/contracts/device-schemas';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../shared/lib/api.ts';
 

@@ -1,4 +1,4 @@
-import type { DevicePosition } from '@fleetport/contracts/devices';
+import type { DevicePosition } from '@fleetport/contracts/device-schemas';
 import { MAP_BATCH_SIZE } from '@fleetport/contracts/limits';
 import { useEffect, useState } from 'react';
 import { api } from '../../../shared/lib/api.ts';

@@ -1,4 +1,4 @@
-import type { FirmwareChange } from '@fleetport/contracts/devices';
+import type { FirmwareChange } from '@fleetport/contracts/device-schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/lib/api.ts';
 import { deviceKey } from './list-devices.ts';

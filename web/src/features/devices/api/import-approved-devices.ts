@@ -1,4 +1,4 @@
-import type { IdentityImport } from '@fleetport/contracts/devices';
+import type { IdentityImport } from '@fleetport/contracts/device-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api } from '../../../shared/lib/api.ts';

@@ -1,5 +1,4 @@
-import type { DeviceFilter } from '@fleetport/contracts/device-requests';
-import type { Device, DeviceDetail } from '@fleetport/contracts/devices';
+import type { Device, DeviceDetail, DeviceFilter } from '@fleetport/contracts/device-schemas';
 import type { DeviceStatusChanged } from '@fleetport/contracts/realtime';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';

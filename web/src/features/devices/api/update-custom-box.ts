@@ -1,4 +1,4 @@
-import type { CustomBox } from '@fleetport/contracts/devices';
+import type { CustomBox } from '@fleetport/contracts/device-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/lib/api.ts';
 import { deviceKey } from './list-devices.ts';

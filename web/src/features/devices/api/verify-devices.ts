@@ -1,4 +1,4 @@
-import type { DeviceRowResult } from '@fleetport/contracts/devices';
+import type { DeviceRowResult } from '@fleetport/contracts/device-schemas';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../shared/lib/api.ts';
 import type { ImportedDevice } from '../device-import.ts';

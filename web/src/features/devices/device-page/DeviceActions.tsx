@@ -1,4 +1,4 @@
-import type { DeviceDetail } from '@fleetport/contracts/devices';
+import type { DeviceDetail } from '@fleetport/contracts/device-schemas';
 import Button from '@mui/material/Button';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';

@@ -1,4 +1,4 @@
-import type { DeviceDetail } from '@fleetport/contracts/devices';
+import type { DeviceDetail } from '@fleetport/contracts/device-schemas';
 import { deviceKind } from '@fleetport/contracts/devices';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';

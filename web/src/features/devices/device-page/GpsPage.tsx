@@ -1,4 +1,4 @@
-import type { DeviceDetail } from '@fleetport/contracts/devices';
+import type { DeviceDetail } from '@fleetport/contracts/device-schemas';
 import { formatCoordinate } from '@fleetport/contracts/format';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

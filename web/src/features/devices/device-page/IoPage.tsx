@@ -1,4 +1,4 @@
-import type { DeviceDetail } from '@fleetport/contracts/devices';
+import type { DeviceDetail } from '@fleetport/contracts/device-schemas';
 import { formatAnalog, formatCurrentLoop } from '@fleetport/contracts/format';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';

@@ -1,4 +1,5 @@
-import { counterSteps, type DeviceDetail, type MobileCounter } from '@fleetport/contracts/devices';
+import type { DeviceDetail } from '@fleetport/contracts/device-schemas';
+import { counterSteps, type MobileCounter } from '@fleetport/contracts/devices';
 import { formatBytes } from '@fleetport/contracts/format';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import { type DeviceDetail, l2tpStatus } from '@fleetport/contracts/devices';
+import type { DeviceDetail } from '@fleetport/contracts/device-schemas';
+import { l2tpStatus } from '@fleetport/contracts/devices';
 import { formatBytes } from '@fleetport/contracts/format';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';

@@ -1,4 +1,4 @@
-import type { DeviceDetail, TelemetryPoint } from '@fleetport/contracts/devices';
+import type { DeviceDetail, TelemetryPoint } from '@fleetport/contracts/device-schemas';
 import { formatBytes } from '@fleetport/contracts/format';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';

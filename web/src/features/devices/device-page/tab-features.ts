@@ -1,4 +1,4 @@
-import type { DeviceDetail } from '@fleetport/contracts/devices';
+import type { DeviceDetail } from '@fleetport/contracts/device-schemas';
 import { capable } from './device-parts.tsx';
 
 /** The features each tab needs (any one of them); a device without them has no such tab. */

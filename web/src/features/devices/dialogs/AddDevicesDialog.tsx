@@ -1,4 +1,4 @@
-import type { DeviceRowResult } from '@fleetport/contracts/devices';
+import type { DeviceRowResult } from '@fleetport/contracts/device-schemas';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

@@ -1,4 +1,4 @@
-import { bulkDevicesSchema } from '@fleetport/contracts/device-requests';
+import { bulkDevicesSchema } from '@fleetport/contracts/device-schemas';
 import type { BulkDeviceAction } from '@fleetport/contracts/devices';
 import type { QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';

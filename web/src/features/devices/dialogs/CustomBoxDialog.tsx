@@ -1,4 +1,4 @@
-import type { CustomBox } from '@fleetport/contracts/devices';
+import type { CustomBox } from '@fleetport/contracts/device-schemas';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';

@@ -1,4 +1,4 @@
-import type { Device } from '@fleetport/contracts/devices';
+import type { Device } from '@fleetport/contracts/device-schemas';
 import i18next from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
