@@ -1,20 +1,17 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, readdirSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadOrCreateFleet } from '../device-sim/src/fleet-manifest.ts';
+import { logMode, TerminalLogs } from './start-logs.ts';
 import { Supervisor } from './supervise.ts';
 
 /**
- * `npm start`: builds what is missing or stale, then runs the product on its embedded defaults
- * (no database, broker or cache to install) and prints where to open it.
+ * `npm start` (after scripts/preflight.cjs, which checks Node.js and installs the dependencies):
+ * builds what is missing or stale, then runs the product on its embedded defaults (no database,
+ * broker or cache to install) and prints where to open it.
  */
 const root = fileURLToPath(new URL('..', import.meta.url));
-const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
-if (major < 22 || (major === 22 && minor < 22)) {
-  console.error(`Fleetport needs Node.js 22.22 or newer (24 LTS recommended); this is ${process.version}.`);
-  process.exit(1);
-}
 
 function newest(target: string): number {
   const info = statSync(target, { throwIfNoEntry: false });
@@ -29,14 +26,30 @@ const sources = Math.max(
     newest(path.join(root, item)),
   ),
 );
+const mode = logMode(process.env, process.stdout.isTTY === true);
+/** A folder as the summary names it: relative inside the repository, absolute elsewhere. */
+const shown = (folder: string) => {
+  const relative = path.relative(root, folder);
+  return relative === '' || relative.startsWith('..') || path.isAbsolute(relative) ? folder : relative;
+};
+const dataDir = process.env.DATA_DIR ?? path.join(root, 'data');
 if (built === 0 || built < sources) {
-  console.log(
-    built === 0 ? 'Building the console (first start)…' : 'Sources changed: rebuilding the console…',
+  console.error(
+    built === 0 ? '  Building the console (first start)…' : '  Sources changed: rebuilding the console…',
   );
+  // In a terminal the build's chunk list goes to the log file; the screen gets it only on failure.
+  const quiet = mode === 'terminal';
   const build = spawnSync('npm', ['run', 'build', '--workspace', '@fleetport/web'], {
     cwd: root,
-    stdio: 'inherit',
+    stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    encoding: 'utf8',
   });
+  if (quiet) {
+    const output = `${build.stdout ?? ''}${build.stderr ?? ''}`;
+    mkdirSync(path.join(dataDir, 'logs'), { recursive: true });
+    writeFileSync(path.join(dataDir, 'logs', 'build.log'), output);
+    if (build.status !== 0) console.error(output);
+  }
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
@@ -76,6 +89,26 @@ const shared = {
     process.env.MQTT_URL ??
     `mqtt://127.0.0.1:${process.env.MQTT_PORT ?? '18830'}`,
 };
+const urls = `    http://localhost:${port}             Fleetport (default brand)
+    http://acme.localhost:${port}        Acme Networks (reseller brand)
+    http://northwind.localhost:${port}   Northwind Logistics`;
+const mail = process.env.SMTP_URL
+  ? '  E-mail is sent through SMTP_URL.'
+  : '  E-mail is not sent but kept: sign in as the platform admin and open System services → E-mail outbox.';
+const logs =
+  mode === 'terminal'
+    ? new TerminalLogs(path.join(dataDir, 'logs'), (line) => console.error(line), {
+        names: ['api', 'edge'],
+        onReady: () =>
+          console.error(`
+  Fleetport is ready. Open:
+${urls}
+${mail}
+  Warnings and errors show here; every log line is in ${shown(path.join(dataDir, 'logs'))}/. Stop with Ctrl+C.
+`),
+      })
+    : undefined;
+
 // A child that dies is started again (the log says so); the launcher stops only when one keeps
 // dying right after it starts, or on Ctrl+C.
 const supervisor = new Supervisor({
@@ -83,13 +116,14 @@ const supervisor = new Supervisor({
     console.error(`${name} cannot stay up; stopping Fleetport.`);
     void stop(1);
   },
+  onSpawn: (name, child) => logs?.attach(name, child),
 });
 function run(name: string, script: string): void {
   supervisor.start({
     name,
     command: process.execPath,
     args: [script],
-    options: { cwd: root, stdio: 'inherit', env: shared },
+    options: { cwd: root, stdio: logs ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: shared },
   });
 }
 
@@ -100,6 +134,7 @@ async function stop(code: number): Promise<void> {
   // A child that ignores SIGTERM past its own shutdown timeout does not hold the launcher.
   setTimeout(() => process.exit(code), 15_000).unref();
   await supervisor.stop();
+  logs?.close();
   process.exit(code);
 }
 process.on('SIGINT', () => void stop(0));
@@ -110,11 +145,15 @@ run('edge', 'theme-server/src/main.ts');
 // The devices retry until the API's broker listens.
 if (devices > 0) run('sim', 'device-sim/src/main.ts');
 
-console.log(`
+const store = process.env.DATABASE_URL ? 'DATABASE_URL' : `${shown(dataDir)}/ (PGlite)`;
+if (logs) {
+  console.error(`\n  Fleetport is starting (data in ${store})…`);
+} else {
+  console.log(`
   Fleetport is starting:
-    http://localhost:${port}             Fleetport (default brand)
-    http://acme.localhost:${port}        Acme Networks (reseller brand)
-    http://northwind.localhost:${port}   Northwind Logistics
-  The API (behind the edge at /api) keeps its data in ${process.env.DATABASE_URL ? 'DATABASE_URL' : 'data/ (PGlite)'}.
+${urls}
+${mail}
+  The API (behind the edge at /api) keeps its data in ${store}.
   Brand administration: set BRAND_ADMIN_TOKEN, then /edge/brands. Stop with Ctrl+C.
 `);
+}

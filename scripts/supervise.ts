@@ -24,6 +24,8 @@ export interface SupervisorOptions {
   log?: (line: string) => void;
   /** Called once when the supervisor gives up on a child. */
   onGiveUp?: (name: string, code: number) => void;
+  /** Called for every run of a child (the first and each restart), to follow its output. */
+  onSpawn?: (name: string, child: ChildProcess) => void;
 }
 
 interface Entry {
@@ -43,6 +45,7 @@ export class Supervisor {
   private readonly maxQuickFailures: number;
   private readonly log: (line: string) => void;
   private readonly onGiveUp: (name: string, code: number) => void;
+  private readonly onSpawn: (name: string, child: ChildProcess) => void;
 
   constructor(options: SupervisorOptions = {}) {
     this.initialDelayMs = options.initialDelayMs ?? 500;
@@ -51,6 +54,7 @@ export class Supervisor {
     this.maxQuickFailures = options.maxQuickFailures ?? 6;
     this.log = options.log ?? ((line) => console.error(line));
     this.onGiveUp = options.onGiveUp ?? (() => undefined);
+    this.onSpawn = options.onSpawn ?? (() => undefined);
   }
 
   start(spec: SupervisedProcess): void {
@@ -83,6 +87,7 @@ export class Supervisor {
     entry.startedAt = Date.now();
     const child = spawn(spec.command, spec.args, spec.options ?? {});
     entry.child = child;
+    this.onSpawn(spec.name, child);
     child.on('error', (error) => this.log(`${spec.name} could not start: ${error.message}`));
     child.on('exit', (code, signal) => {
       if (this.stopping) return;

@@ -21,7 +21,7 @@ try {
   if (api.seed && api.seed.logins.length > 0) {
     // Printed for the person who ran `npm start`, outside the JSON log on purpose.
     const lines = api.seed.logins.map(
-      (login) => `    ${login.email.padEnd(28)} ${login.role.padEnd(18)} ${login.company}`,
+      (login) => `    ${login.email.padEnd(28)} ${login.role.padEnd(22)} ${login.company}`,
     );
     const password = api.seed.generatedPassword
       ? `password (generated, shown once): ${api.seed.generatedPassword}`

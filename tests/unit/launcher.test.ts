@@ -119,7 +119,8 @@ describe('npm start under a dead API', () => {
         BRANDS_DIR: join(repoRoot, 'themes'),
         DEVICES: '0',
         DEMO_PASSWORD: password,
-        LOG_LEVEL: 'warn',
+        // What a person sees in a terminal: a summary, warnings and errors; logs go to files.
+        START_LOGS: 'terminal',
         DATABASE_URL: '',
         REDIS_URL: '',
         MQTT_URL: '',
@@ -179,4 +180,16 @@ describe('npm start under a dead API', () => {
     expect(again?.pid).not.toBe(api?.pid);
     expect(launcher.exitCode).toBeNull();
   }, 240_000);
+
+  it('shows a short summary in a terminal and keeps the request logs in data/logs', () => {
+    expect(output).toContain('Fleetport is ready. Open:');
+    expect(output).toContain('http://acme.localhost:');
+    expect(output).toContain('E-mail outbox');
+    expect(output).toContain('Sign in as any of:');
+    // No JSON log line reaches the screen; the requests above are in the API's log file.
+    expect(output.split('\n').filter((line) => line.startsWith('{'))).toEqual([]);
+    const apiLog = readFileSync(join(dataDir, 'logs', 'api.log'), 'utf8');
+    expect(apiLog).toMatch(/"url":"(\/api)?\/user"/);
+    expect(apiLog).toContain('Fleetport API listening on');
+  });
 });
