@@ -1,6 +1,15 @@
-import { clientIdFor, deviceTopics, PROTOCOL_VERSION } from '@fleetport/contracts/device-protocol';
+import {
+  clientIdFor,
+  deviceTopics,
+  helloSchema,
+  PROTOCOL_VERSION,
+  statusSchema,
+} from '@fleetport/contracts/device-protocol';
 import { connect, type MqttClient } from 'mqtt';
 import type { SimDeviceProfile } from './fleet-manifest.ts';
+
+/** A length of time drawn anew each time, in ms: `[min, max]`. */
+export type Span = readonly [min: number, max: number];
 
 /** How a simulated device connects (docs/device-protocol.md §Identity and connecting), and its timings. */
 export interface SimTiming {
@@ -17,7 +26,15 @@ export interface SimTiming {
   /** Divides every telemetry interval: 60 turns five minutes into five seconds. */
   timeScale: number;
   connectTimeoutMs: number;
+  /** An unreliable unit (a site that loses power): how long it stays online, then away. */
+  unreliableOnlineMs: Span;
+  unreliableOfflineMs: Span;
+  /** A flapping unit (a dying modem, a loose cable): how long its link holds, then stays down. */
+  flappingOnlineMs: Span;
+  flappingOfflineMs: Span;
 }
+
+const MINUTE_MS = 60_000;
 
 export const DEFAULT_TIMING: SimTiming = {
   rebootDelayMs: 5_000,
@@ -28,6 +45,11 @@ export const DEFAULT_TIMING: SimTiming = {
   backupStepMs: 400,
   timeScale: 1,
   connectTimeoutMs: 30_000,
+  // Away about two thirds of the time: with the flapping units, about 10 % of the fleet is offline.
+  unreliableOnlineMs: [20 * MINUTE_MS, 90 * MINUTE_MS],
+  unreliableOfflineMs: [20 * MINUTE_MS, 180 * MINUTE_MS],
+  flappingOnlineMs: [1 * MINUTE_MS, 4 * MINUTE_MS],
+  flappingOfflineMs: [15_000, 90_000],
 };
 
 /**
@@ -49,11 +71,30 @@ export function connectDevice(url: string, profile: SimDeviceProfile, timing: Si
     queueQoSZero: false,
     will: {
       topic: deviceTopics(profile.serial).status,
-      payload: Buffer.from(JSON.stringify({ v: PROTOCOL_VERSION, state: 'offline' })),
+      payload: Buffer.from(OFFLINE_STATUS),
       qos: 1,
       retain: true,
     },
   });
+}
+
+/** `offline`: the last will, and what a clean stop publishes itself. */
+export const OFFLINE_STATUS = JSON.stringify(statusSchema.parse({ v: PROTOCOL_VERSION, state: 'offline' }));
+
+/** What a device says on each connection: `hello` (always first), then its retained `online` status. */
+export function greeting(profile: SimDeviceProfile, firmware: string, uptimeS: number) {
+  const hello = helloSchema.parse({
+    v: PROTOCOL_VERSION,
+    serial: profile.serial,
+    mac: profile.mac,
+    model: profile.model,
+    firmware,
+    name: profile.name,
+    uptime_s: uptimeS,
+    capabilities: profile.capabilities,
+  });
+  const online = statusSchema.parse({ v: PROTOCOL_VERSION, state: 'online' });
+  return { hello: JSON.stringify(hello), online: JSON.stringify(online) };
 }
 
 /** MQTT 3.1.1 CONNACK codes that mean "not you": retrying at once will not help. */

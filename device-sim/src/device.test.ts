@@ -21,7 +21,7 @@ const TIMING: Partial<SimTiming> = {
 };
 
 /** As loadOrCreateFleet makes it: an approved identity per serial, whose secret the clone shares. */
-const generated = generateFleet(60, { seed: 21 });
+const generated = generateFleet(60, { seed: 21, testDevices: true });
 const approved = new Map(
   generated
     .filter((device) => device.cloneOf === undefined)

@@ -5,30 +5,37 @@ import {
   type DeviceConfig,
   deviceConfigSchema,
   deviceTopics,
-  helloSchema,
   PROTOCOL_VERSION,
-  statusSchema,
-  TELEMETRY_CATEGORIES,
   type TelemetryCategory,
-  telemetrySchema,
 } from '@fleetport/contracts/device-protocol';
 import type { MqttClient } from 'mqtt';
 import { type CommandHost, runCommand } from './device-commands.ts';
 import {
   connectDevice,
   DEFAULT_TIMING,
+  greeting,
   isRefusal,
   isUnavailable,
+  OFFLINE_STATUS,
   parseJson,
   type SimTiming,
   withinMs,
 } from './device-connection.ts';
+import { type OutageClock, outageClockOf } from './device-outages.ts';
 import { createReporting, type Reporting } from './device-reporting.ts';
 import { createDeviceShell, type DeviceShell } from './device-shell.ts';
 import type { SimDeviceProfile } from './fleet-manifest.ts';
-import { categoriesOf, createTelemetry, type Telemetry, telemetryMessage } from './telemetry.ts';
+import { categoriesOf, checkedTelemetryMessage, createTelemetry, type Telemetry } from './telemetry.ts';
 
-export type SimDeviceState = 'idle' | 'connecting' | 'online' | 'rebooting' | 'refused' | 'stopped';
+/** `offline`: out of reach by its role, in an outage or never activated (fleet.ts TROUBLED_SLOTS). */
+export type SimDeviceState =
+  | 'idle'
+  | 'connecting'
+  | 'online'
+  | 'rebooting'
+  | 'refused'
+  | 'offline'
+  | 'stopped';
 
 export interface SimDeviceEvents {
   online: [];
@@ -38,10 +45,6 @@ export interface SimDeviceEvents {
   problem: [error: unknown];
 }
 
-/** Built once: telemetrySchema makes a new schema on every call. */
-const TELEMETRY_MESSAGE = Object.fromEntries(
-  TELEMETRY_CATEGORIES.map((category) => [category, telemetrySchema(category)]),
-) as { [K in TelemetryCategory]: ReturnType<typeof telemetrySchema<K>> };
 /** How long a clean stop waits for the broker to acknowledge `offline`. */
 const STOP_WAIT_MS = 3_000;
 
@@ -61,6 +64,7 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
   #telemetry: Telemetry;
   #shell: DeviceShell;
   #reporting: Reporting;
+  #outages: OutageClock | undefined;
   #timers = new Set<NodeJS.Timeout>();
 
   constructor(options: { url: string; profile: SimDeviceProfile; timing?: Partial<SimTiming> }) {
@@ -81,6 +85,7 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
       categories: () => this.categories,
       timeScale: this.#timing.timeScale,
     });
+    this.#outages = outageClockOf(options.profile.role, this.#timing);
   }
 
   get state(): SimDeviceState {
@@ -101,6 +106,11 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
 
   start(): void {
     if (this.#state !== 'idle') return;
+    // Approved and added to a company, but never switched on in the field.
+    if (this.profile.role === 'never-activated') {
+      this.#state = 'offline';
+      return;
+    }
     this.#connect();
   }
 
@@ -111,16 +121,16 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
   async stop(options: { clean?: boolean } = {}): Promise<void> {
     this.#state = 'stopped';
     this.#reporting.stop();
+    this.#outages?.disarm();
     for (const timer of this.#timers) clearTimeout(timer);
     this.#timers.clear();
     const client = this.#client;
     this.#client = undefined;
     if (!client) return;
     if (options.clean && client.connected) {
-      const offline = JSON.stringify(statusSchema.parse({ v: PROTOCOL_VERSION, state: 'offline' }));
       const published = await withinMs(
         STOP_WAIT_MS,
-        client.publishAsync(this.topics.status, offline, { qos: 1, retain: true }).then(() => true),
+        client.publishAsync(this.topics.status, OFFLINE_STATUS, { qos: 1, retain: true }).then(() => true),
       );
       // Unacknowledged: end without DISCONNECT, and the will says the same thing.
       await client.endAsync(published !== true);
@@ -161,26 +171,23 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
 
   async #greet(client: MqttClient): Promise<void> {
     this.#reporting.reset();
-    const hello = helloSchema.parse({
-      v: PROTOCOL_VERSION,
-      serial: this.profile.serial,
-      mac: this.profile.mac,
-      model: this.profile.model,
-      firmware: this.#firmware,
-      name: this.profile.name,
-      uptime_s: this.#telemetry.uptime(),
-      capabilities: this.profile.capabilities,
-    });
-    const online = statusSchema.parse({ v: PROTOCOL_VERSION, state: 'online' });
+    const { hello, online } = greeting(this.profile, this.#firmware, this.#telemetry.uptime());
     // Written in this order on one connection: hello is always the first message.
     await Promise.all([
-      client.publishAsync(this.topics.hello, JSON.stringify(hello), { qos: 1 }),
-      client.publishAsync(this.topics.status, JSON.stringify(online), { qos: 1, retain: true }),
+      client.publishAsync(this.topics.hello, hello, { qos: 1 }),
+      client.publishAsync(this.topics.status, online, { qos: 1, retain: true }),
       client.subscribeAsync([this.topics.command, this.topics.config], { qos: 1 }),
     ]);
     if (this.#client !== client) return;
     this.#state = 'online';
     this.emit('online');
+    // A unit in trouble (device-outages.ts) goes out of reach after a while online.
+    this.#outages?.arm((awayMs, rebootsOnReturn) => {
+      if (this.#client !== client || this.#state !== 'online') return;
+      this.#drop(client, 'offline', awayMs, () => {
+        if (rebootsOnReturn) this.#telemetry.reboot();
+      });
+    });
     // The retained config follows the subscription; without one, the defaults apply.
     this.#later(this.#timing.configWaitMs, () => {
       if (this.#client === client) this.#reporting.begin();
@@ -214,7 +221,7 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
   #publishReading(category: TelemetryCategory): void {
     const client = this.#client;
     if (!client?.connected || !this.#reporting.config.monitoring) return;
-    const message = TELEMETRY_MESSAGE[category].parse(telemetryMessage(this.#telemetry.read(category)));
+    const message = checkedTelemetryMessage(category, this.#telemetry.read(category));
     client.publish(this.topics.telemetry(category), JSON.stringify(message), { qos: 0 });
   }
 
@@ -237,18 +244,27 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
     };
   }
 
-  /** No DISCONNECT: the connection just drops, so the broker publishes the last will. */
   #reboot(client: MqttClient, firmware?: string): void {
+    this.#drop(client, 'rebooting', this.#timing.rebootDelayMs, () => {
+      if (firmware) this.#firmware = firmware;
+      this.#telemetry.reboot();
+    });
+  }
+
+  /**
+   * No DISCONNECT: the connection just drops, so the broker publishes the last will. After
+   * `awayMs` the unit is back, unless it was stopped meanwhile.
+   */
+  #drop(client: MqttClient, state: 'rebooting' | 'offline', awayMs: number, beforeReturn: () => void): void {
     if (this.#client !== client) return;
-    this.#state = 'rebooting';
+    this.#state = state;
     this.#reporting.stop();
     this.#client = undefined;
     client.end(true);
     this.emit('offline');
-    this.#later(this.#timing.rebootDelayMs, () => {
-      if (this.#state !== 'rebooting') return;
-      if (firmware) this.#firmware = firmware;
-      this.#telemetry.reboot();
+    this.#later(awayMs, () => {
+      if (this.#state !== state) return;
+      beforeReturn();
       this.#connect();
     });
   }

@@ -74,10 +74,10 @@ describe('loadOrCreateFleet', () => {
     const { devices, added } = await loadOrCreateFleet(file, 12, 1);
 
     const rows = await readFleetCsv(file);
-    expect(added).toBe(11);
-    expect(rows).toHaveLength(11);
+    expect(added).toBe(12);
+    expect(rows).toHaveLength(12);
     expect((await readFile(file, 'utf8')).split('\r\n')[0]).toBe('serial,mac,secret,model,firmware,name');
-    expect(new Set(rows.map((row) => row.secret)).size).toBe(11);
+    expect(new Set(rows.map((row) => row.secret)).size).toBe(12);
     for (const row of rows) expect(row.secret).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(devices.map((device) => device.secret)).not.toContain('');
     expect((await stat(file)).mode & 0o777).toBe(0o600);
@@ -86,15 +86,38 @@ describe('loadOrCreateFleet', () => {
   it('gives the clone the secret of the device it copies, and leaves it out of the manifest', async () => {
     const file = path.join(dir, 'fleet.csv');
 
-    const { devices } = await loadOrCreateFleet(file, 12, 1);
+    const { devices, added } = await loadOrCreateFleet(file, 12, 1, { testDevices: true });
 
     const clone = devices[SPECIAL_INDEX.clone];
     const original = devices[SPECIAL_INDEX.cloned];
+    expect(clone?.cloneOf).toBe(SPECIAL_INDEX.cloned);
     expect(clone?.secret).toBe(original?.secret);
     expect(clone?.mac).not.toBe(original?.mac);
     const macs = (await readFleetCsv(file)).map((row) => row.mac);
+    expect(added).toBe(11);
+    expect(macs).toHaveLength(11);
     expect(macs).toContain(original?.mac);
     expect(macs).not.toContain(clone?.mac);
+  });
+
+  it('serves the fleet with test devices and without from one manifest, with the same secrets', async () => {
+    const file = path.join(dir, 'fleet.csv');
+    const tested = await loadOrCreateFleet(file, 20, 4, { testDevices: true });
+
+    const plain = await loadOrCreateFleet(file, 20, 4);
+    const again = await loadOrCreateFleet(file, 20, 4, { testDevices: true });
+
+    // Only the clone's place needs an identity of its own.
+    expect(plain.added).toBe(1);
+    expect(again.added).toBe(0);
+    for (const device of plain.devices) {
+      if (device.index === SPECIAL_INDEX.clone) continue;
+      expect(device.secret).toBe(tested.devices[device.index]?.secret);
+    }
+    expect(plain.devices.some((device) => device.cloneOf !== undefined || /[<>]/.test(device.name))).toBe(
+      false,
+    );
+    expect(again.devices).toEqual(tested.devices);
   });
 
   it('reuses the secrets of an existing manifest and appends only what a larger fleet adds', async () => {
@@ -110,7 +133,7 @@ describe('loadOrCreateFleet', () => {
     expect(larger.added).toBe(10);
     expect(larger.devices.slice(0, 20)).toEqual(first.devices);
     expect(smaller.added).toBe(0);
-    expect(await readFleetCsv(file)).toHaveLength(29);
+    expect(await readFleetCsv(file)).toHaveLength(30);
   });
 
   it("keeps the manifest's MAC address for a serial, since that is what the API approved", async () => {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { macSchema, SERIAL_PATTERN } from '@fleetport/contracts/device-protocol';
-import { type DeviceProfile, generateFleet } from './fleet.ts';
+import { type DeviceProfile, type FleetShape, generateFleet } from './fleet.ts';
 
 /**
  * The fleet manifest: one CSV row per device identity, with the secret it connects with. It has
@@ -38,19 +38,22 @@ export async function writeFleetCsv(file: string, rows: readonly ManifestRow[]):
  * The fleet of `count` devices for `seed`, with their secrets. An existing manifest is reused:
  * a device whose serial it lists keeps that row's MAC address and secret (what the API
  * approved); devices it lacks get new secrets and are appended, and `added` says how many.
- * Rows of devices outside this fleet stay in the file.
+ * Rows of devices outside this fleet stay in the file. The shape never changes a device's
+ * identity (the clone borrows another's and is never in the file), so a manifest keeps matching
+ * whichever shape runs it.
  */
 export async function loadOrCreateFleet(
   file: string,
   count: number,
   seed: number,
+  shape: FleetShape = {},
 ): Promise<{ devices: SimDeviceProfile[]; added: number }> {
   const rows = await readFleetCsv(file).catch((error: NodeJS.ErrnoException): ManifestRow[] => {
     if (error.code === 'ENOENT') return [];
     throw error;
   });
   const bySerial = new Map(rows.map((row) => [row.serial, row]));
-  const generated = generateFleet(count, { seed });
+  const generated = generateFleet(count, { seed, ...shape });
   let added = 0;
   for (const device of generated) {
     if (device.cloneOf !== undefined || bySerial.has(device.serial)) continue;

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { HOSTILE } from './fleet.ts';
 import { readFleetCsv } from './fleet-manifest.ts';
 import { startFleet } from './fleet-runner.ts';
 import { observe, type Received, startBroker } from './testing/broker.ts';
@@ -26,6 +27,22 @@ afterEach(async () => {
   await broker.close();
   await rm(dir, { recursive: true, force: true });
 });
+
+/** `npm run sim` as a child process: all it writes (stdout and stderr in order), and stderr alone. */
+function runSim(args: string[], env: NodeJS.ProcessEnv = process.env) {
+  const child = spawn(process.execPath, [MAIN, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  let errors = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    errors += chunk.toString();
+  });
+  const exited = once(child, 'exit').then(([code]) => code as number | null);
+  return { child, output: () => output, errors: () => errors, exited };
+}
 
 const offline = (message: Received) =>
   message.topic.endsWith('/status') && (message.json as { state: string }).state === 'offline';
@@ -68,24 +85,54 @@ describe('startFleet', { timeout: 20_000 }, () => {
     expect(fleet.summary()).toContain('0/8 online');
     expect(lines).toEqual([]);
   });
+
+  it('runs the units in trouble of a default fleet: the never-activated ones never connect, and are counted offline', async () => {
+    const observer = await observe(broker.url, 'fp/v1/+/hello');
+    const fleet = await startFleet({
+      url: broker.url,
+      devices: 50,
+      fleetFile,
+      seed: 2,
+      batchSize: 50,
+      summaryIntervalMs: 0,
+      log: () => undefined,
+      // Away for longer than the test: a unit that starts in an outage stays offline.
+      timing: {
+        configWaitMs: 50,
+        unreliableOfflineMs: [60_000, 60_000],
+        flappingOfflineMs: [60_000, 60_000],
+      },
+    });
+    await fleet.started;
+    const dormant = fleet.devices.filter((device) => device.profile.role === 'never-activated');
+    const live = fleet.devices.filter((device) => device.profile.role !== 'never-activated');
+    for (const device of live) {
+      await observer.next((message) => message.topic === device.topics.hello, 0);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300)); // past the glimpse of units in an outage
+    const counts = fleet.counts();
+    const summary = fleet.summary();
+    const dormantStates = dormant.map((device) => device.state);
+    await fleet.stop();
+    await observer.close();
+
+    expect(dormantStates).toEqual(['offline', 'offline']);
+    for (const device of dormant) {
+      expect(observer.messages.some((message) => message.topic === device.topics.hello)).toBe(false);
+    }
+    expect(counts.online + counts.offline).toBe(50);
+    expect(counts.offline).toBeGreaterThanOrEqual(2);
+    expect(summary).toContain(`${counts.offline} offline`);
+    expect(await readFleetCsv(fleetFile)).toHaveLength(50);
+  });
 });
 
 describe('npm run sim', { timeout: 20_000 }, () => {
   it('runs the fleet it is told to, and takes it offline on SIGTERM', async () => {
     const observer = await observe(broker.url, 'fp/v1/#');
-    const child = spawn(
-      process.execPath,
-      [MAIN, '--devices', '3', '--url', broker.url, '--fleet', fleetFile, '--seed', '4'],
-      {
-        env: { ...process.env, DEVICES: '99' },
-      },
-    );
-    let stdout = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
+    const sim = runSim(['--devices', '3', '--url', broker.url, '--fleet', fleetFile, '--seed', '4'], {
+      ...process.env,
+      DEVICES: '99',
     });
 
     const helloTopics = () =>
@@ -95,8 +142,8 @@ describe('npm run sim', { timeout: 20_000 }, () => {
           .map((message) => message.topic),
       );
     await observer.next(() => helloTopics().size === 3, 0);
-    child.kill('SIGTERM');
-    const [code] = await once(child, 'exit');
+    sim.child.kill('SIGTERM');
+    const code = await sim.exited;
     for (const topic of helloTopics())
       await observer.next(
         (message) => message.topic === topic.replace(/hello$/, 'status') && offline(message),
@@ -106,23 +153,46 @@ describe('npm run sim', { timeout: 20_000 }, () => {
 
     expect(helloTopics().size).toBe(3);
     expect(code).toBe(0);
-    expect(stdout).toContain(`sim: 3 devices from ${fleetFile}; 3 new identities`);
-    expect(stdout).toContain('sim: stopped');
+    expect(sim.output()).toContain(`sim: 3 devices from ${fleetFile}; 3 new identities`);
+    expect(sim.output()).toContain('sim: stopped');
     expect(await readFleetCsv(fleetFile)).toHaveLength(3);
   });
 
-  it('refuses a bad option with the usage', async () => {
-    const child = spawn(process.execPath, [MAIN, '--devices', 'many'], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    const [code] = await once(child, 'exit');
+  it('adds the test devices when told to: the hostile strings say hello, the clone is never in the manifest', async () => {
+    const observer = await observe(broker.url, 'fp/v1/+/hello');
+    const sim = runSim([
+      ...['--devices', '12', '--url', broker.url, '--fleet', fleetFile, '--seed', '4'],
+      '--test-devices',
+      '--no-troubled-devices',
+    ]);
 
-    expect(code).toBe(2);
-    expect(stderr).toContain('--devices must be a whole number');
-    expect(stderr).toContain('usage: npm run sim');
+    const hostile = await observer.next(
+      (message) => (message.json as { name: string }).name.includes(HOSTILE.img),
+      0,
+    );
+    sim.child.kill('SIGTERM');
+    const code = await sim.exited;
+    await observer.close();
+
+    expect(code).toBe(0);
+    expect(sim.output()).toContain('11 new identities');
+    expect(await readFleetCsv(fleetFile)).toHaveLength(11);
+    expect((hostile.json as { firmware: string }).firmware).toContain(HOSTILE.img);
+  });
+
+  it('lists its options, the test devices among them', async () => {
+    const sim = runSim(['--help']);
+
+    expect(await sim.exited).toBe(0);
+    expect(sim.output()).toContain('--test-devices');
+    expect(sim.output()).toContain('--no-troubled-devices');
+  });
+
+  it('refuses a bad option with the usage', async () => {
+    const sim = runSim(['--devices', 'many']);
+
+    expect(await sim.exited).toBe(2);
+    expect(sim.errors()).toContain('--devices must be a whole number');
+    expect(sim.errors()).toContain('usage: npm run sim');
   });
 });

@@ -1,12 +1,13 @@
 import { SimDevice, type SimDeviceState } from './device.ts';
 import type { SimTiming } from './device-connection.ts';
+import type { FleetShape } from './fleet.ts';
 import { loadOrCreateFleet } from './fleet-manifest.ts';
 
 /**
  * Runs a whole fleet in this process: loads (or creates) the manifest, then connects devices in
  * batches so that ten thousand of them arrive as a steady stream, not a thundering herd.
  */
-export interface FleetOptions {
+export interface FleetOptions extends FleetShape {
   /** The broker, e.g. mqtt://127.0.0.1:18830. */
   url: string;
   devices: number;
@@ -44,6 +45,10 @@ export async function startFleet(options: FleetOptions): Promise<FleetHandle> {
     options.fleetFile,
     options.devices,
     options.seed ?? 1,
+    {
+      testDevices: options.testDevices,
+      troubledDevices: options.troubledDevices,
+    },
   );
   const devices = profiles.map(
     (profile) => new SimDevice({ url: options.url, profile, timing: options.timing }),
@@ -70,6 +75,7 @@ export async function startFleet(options: FleetOptions): Promise<FleetHandle> {
       online: 0,
       rebooting: 0,
       refused: 0,
+      offline: 0,
       stopped: 0,
     };
     for (const device of devices) tally[device.state]++;
@@ -82,6 +88,7 @@ export async function startFleet(options: FleetOptions): Promise<FleetHandle> {
       `${tally.connecting} connecting`,
       `${tally.rebooting} rebooting`,
       `${tally.refused} refused`,
+      `${tally.offline} offline`,
       `${tally.idle} waiting`,
       ...(tally.stopped > 0 ? [`${tally.stopped} stopped`] : []),
     ];

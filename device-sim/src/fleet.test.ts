@@ -1,7 +1,7 @@
 import { FAMILY_CAPABILITIES, firmwareVersion } from '@fleetport/contracts/device-capabilities';
 import { helloSchema, MAC_PATTERN, MODEL_FAMILIES, modelFamily } from '@fleetport/contracts/device-protocol';
 import { describe, expect, it } from 'vitest';
-import { generateFleet, HOSTILE, SPECIAL_INDEX } from './fleet.ts';
+import { type DeviceRole, generateFleet, HOSTILE, SPECIAL_INDEX, TROUBLED_SLOTS } from './fleet.ts';
 
 describe('generateFleet', { timeout: 20_000 }, () => {
   it('gives the same fleet for the same seed, and another for another seed', () => {
@@ -21,9 +21,10 @@ describe('generateFleet', { timeout: 20_000 }, () => {
   });
 
   it('gives unique 10-digit serials and unique upper-case MAC addresses, apart from the clone', () => {
-    const fleet = generateFleet(10_000, { seed: 1 });
+    const fleet = generateFleet(10_000, { seed: 1, testDevices: true });
     const own = fleet.filter((device) => device.cloneOf === undefined);
 
+    expect(own).toHaveLength(fleet.length - 1);
     expect(new Set(own.map((device) => device.serial)).size).toBe(own.length);
     expect(new Set(fleet.map((device) => device.mac)).size).toBe(fleet.length);
     for (const device of fleet) {
@@ -33,15 +34,29 @@ describe('generateFleet', { timeout: 20_000 }, () => {
     }
   });
 
-  it('holds every model family in a fleet of 50, whatever the seed', () => {
+  it("keeps each device's serial and MAC address whatever the shape, so a manifest keeps matching", () => {
+    const plain = generateFleet(120, { seed: 6 });
+    const steady = generateFleet(120, { seed: 6, troubledDevices: false });
+    const tested = generateFleet(120, { seed: 6, testDevices: true });
+    const identity = (device: { serial: string; mac: string }) => `${device.serial} ${device.mac}`;
+
+    expect(steady.map(identity)).toEqual(plain.map(identity));
+    const others = (fleet: typeof plain) => fleet.filter((device) => device.index !== SPECIAL_INDEX.clone);
+    expect(others(tested).map(identity)).toEqual(others(plain).map(identity));
+  });
+
+  it('holds every model family in a fleet of 50, whatever the seed and the shape', () => {
     for (const seed of [0, 1, 2, 3, 77, 2024]) {
-      const families = new Set(generateFleet(50, { seed }).map((device) => modelFamily(device.model)));
-      expect([...families].sort()).toEqual([...MODEL_FAMILIES].sort());
+      for (const testDevices of [false, true]) {
+        const fleet = generateFleet(50, { seed, testDevices });
+        const families = new Set(fleet.map((device) => modelFamily(device.model)));
+        expect([...families].sort()).toEqual([...MODEL_FAMILIES].sort());
+      }
     }
   });
 
   it('reports capabilities its family allows and a hello the contract accepts', () => {
-    for (const device of generateFleet(300, { seed: 5 })) {
+    for (const device of generateFleet(300, { seed: 5, testDevices: true })) {
       const family = modelFamily(device.model);
       expect(family).toBeDefined();
       const table = FAMILY_CAPABILITIES[family ?? 'RUT'];
@@ -77,8 +92,74 @@ describe('generateFleet', { timeout: 20_000 }, () => {
   });
 });
 
+describe('the default fleet', () => {
+  const roles = (fleet: { role: DeviceRole }[]) => {
+    const tally: Partial<Record<DeviceRole, number>> = {};
+    for (const { role } of fleet) tally[role] = (tally[role] ?? 0) + 1;
+    return tally;
+  };
+
+  it('has no test device: no markup in any string, no clone', () => {
+    for (const seed of [1, 2, 3]) {
+      const fleet = generateFleet(50, { seed });
+      expect(
+        fleet.filter((device) => device.role === 'untrusted-strings' || device.role === 'clone'),
+      ).toEqual([]);
+      expect(fleet.filter((device) => device.cloneOf !== undefined)).toEqual([]);
+      const strings = fleet.flatMap((device) => [device.name, device.firmware, ...device.operators]);
+      expect(strings.filter((text) => /[<>]/.test(text))).toEqual([]);
+      expect(new Set(fleet.map((device) => device.serial)).size).toBe(50);
+    }
+  });
+
+  it('has units in trouble as in the field: about 10 % away at any moment, some never activated, some weak', () => {
+    const fleet = generateFleet(50, { seed: 1 });
+
+    expect(roles(fleet)).toEqual({
+      'gps-mover': 2,
+      unreliable: 6,
+      flapping: 2,
+      'never-activated': 2,
+      'weak-signal': 3,
+      standard: 35,
+    });
+    // Each block of 50 repeats the mix.
+    expect(roles(generateFleet(10_000, { seed: 1 }))).toMatchObject({
+      unreliable: 1200,
+      flapping: 400,
+      'never-activated': 400,
+      'weak-signal': 600,
+    });
+  });
+
+  it('keeps units in trouble off the positions the demo gives a part of its own (monitoring off, unclaimed)', () => {
+    const slots = Object.values(TROUBLED_SLOTS).flat();
+
+    expect(Math.min(...slots)).toBeGreaterThanOrEqual(6);
+    expect(Math.max(...slots)).toBeLessThan(47);
+  });
+
+  it('gives every weak-signal unit a modem', () => {
+    const fleet = generateFleet(200, { seed: 4 });
+    const weak = fleet.filter((device) => device.role === 'weak-signal');
+
+    expect(weak).toHaveLength(12);
+    for (const device of weak) {
+      expect(device.capabilities.mobile).toBe(true);
+      expect(device.hardware.modem).toBeDefined();
+    }
+  });
+
+  it('has only ordinary units and the movers without troubled devices', () => {
+    expect(roles(generateFleet(50, { seed: 1, troubledDevices: false }))).toEqual({
+      'gps-mover': 2,
+      standard: 48,
+    });
+  });
+});
+
 describe('special devices', () => {
-  const fleet = generateFleet(50, { seed: 3 });
+  const fleet = generateFleet(50, { seed: 3, testDevices: true });
 
   it('has two GPS movers with a route of waypoints', () => {
     for (const index of SPECIAL_INDEX.movers) {
@@ -113,7 +194,7 @@ describe('special devices', () => {
   });
 
   it('leaves a fleet under ten devices without special devices', () => {
-    const small = generateFleet(9, { seed: 3 });
+    const small = generateFleet(9, { seed: 3, testDevices: true });
 
     expect(small.every((device) => device.role === 'standard' && device.cloneOf === undefined)).toBe(true);
     expect(new Set(small.map((device) => device.serial)).size).toBe(9);

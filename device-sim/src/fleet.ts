@@ -13,9 +13,30 @@ import { createRandom, mixSeed, type Random } from './random.ts';
 /**
  * The fleet, generated from a seed: the same seed always gives the same devices, so a manifest
  * of secrets (fleet-manifest.ts) written once keeps matching them. Device i depends only on the
- * seed and i, so a larger fleet starts with the devices of a smaller one.
+ * seed, i and the fleet's shape, so a larger fleet starts with the devices of a smaller one.
  */
-export type DeviceRole = 'standard' | 'gps-mover' | 'untrusted-strings' | 'clone';
+export type DeviceRole =
+  | 'standard'
+  | 'gps-mover'
+  // Units in trouble, as in the field: TROUBLED_SLOTS.
+  | 'unreliable'
+  | 'flapping'
+  | 'never-activated'
+  | 'weak-signal'
+  // Test devices: SPECIAL_INDEX.
+  | 'untrusted-strings'
+  | 'clone';
+
+/** Which devices a fleet holds besides ordinary ones; identities (serial, MAC) never depend on it. */
+export interface FleetShape {
+  /**
+   * The device with hostile strings and the clone, for tests of the console and the gateway.
+   * Off by default: they do not belong in the demo world.
+   */
+  testDevices?: boolean;
+  /** Units offline for long stretches, flapping, never activated or on weak signal. On by default. */
+  troubledDevices?: boolean;
+}
 
 export interface GeoPoint {
   lat: number;
@@ -55,22 +76,46 @@ export const HOSTILE = {
   scriptSingleQuoted: "<script>alert('fp')</script>",
 } as const;
 
-/** The special devices, by index; present whenever the fleet has at least this many devices. */
+/**
+ * The special devices, by index; present whenever the fleet has at least this many devices. The
+ * movers always; the untrusted device and the clone (a copy of `cloned`) only with `testDevices`.
+ */
 export const SPECIAL_DEVICES_FROM = 10;
 export const SPECIAL_INDEX = { movers: [0, 1], untrusted: 2, clone: 3, cloned: 4 } as const;
 
+/**
+ * Units in trouble, by position in every block of TROUBLE_CYCLE devices (with `troubledDevices`).
+ * Unreliable units are away about two thirds of the time and flapping ones about a quarter
+ * (SimTiming), so about 10 % of a fleet is offline at any moment; never-activated units never
+ * connect (the console shows them Pending). Kept clear of the first six positions (the special
+ * devices, and the demo's device with monitoring off) and of the last three (the demo leaves the
+ * manifest's last rows unclaimed: api/src/seed/demo-fleet.ts). At most three weak-signal units,
+ * which may change family, so that every family stays in a fleet of 50.
+ */
+export const TROUBLE_CYCLE = 50;
+export const TROUBLED_SLOTS = {
+  unreliable: [8, 16, 19, 27, 36, 44],
+  flapping: [14, 39],
+  'never-activated': [23, 41],
+  'weak-signal': [11, 24, 31],
+} as const satisfies Partial<Record<DeviceRole, readonly number[]>>;
+
 const OUI = '00:1E:42';
 
-export function generateFleet(count: number, options: { seed: number }): DeviceProfile[] {
+export function generateFleet(count: number, options: { seed: number } & FleetShape): DeviceProfile[] {
   if (!Number.isInteger(count) || count < 0)
     throw new RangeError(`a fleet size is a whole number, not ${count}`);
   const identity = identityFormula(options.seed);
   const familyOrder = shuffled(FAMILY_CYCLE, createRandom(mixSeed(options.seed, 0xfa)));
   const special = count >= SPECIAL_DEVICES_FROM;
+  const shape = {
+    testDevices: options.testDevices === true,
+    troubledDevices: options.troubledDevices !== false,
+  };
   const devices: DeviceProfile[] = [];
   for (let index = 0; index < count; index++) {
     const random = createRandom(mixSeed(options.seed, index));
-    const role = special ? roleOf(index) : 'standard';
+    const role = special ? roleOf(index, shape) : 'standard';
     const hardware = chooseHardware(role, familyOrder[index % familyOrder.length] ?? 'RUT', random);
     const place = random.pick(PLACES);
     const home = near(place, random.float(0.5, 15), random);
@@ -96,17 +141,22 @@ export function generateFleet(count: number, options: { seed: number }): DeviceP
       seed: mixSeed(options.seed, index, 0x7e1e),
     });
   }
-  if (special) {
+  if (special && shape.testDevices) {
     makeUntrusted(devices[SPECIAL_INDEX.untrusted]);
     makeClone(devices, SPECIAL_INDEX.clone, SPECIAL_INDEX.cloned);
   }
   return devices;
 }
 
-function roleOf(index: number): DeviceRole {
+function roleOf(index: number, shape: Required<FleetShape>): DeviceRole {
   if ((SPECIAL_INDEX.movers as readonly number[]).includes(index)) return 'gps-mover';
-  if (index === SPECIAL_INDEX.untrusted) return 'untrusted-strings';
-  if (index === SPECIAL_INDEX.clone) return 'clone';
+  if (shape.testDevices && index === SPECIAL_INDEX.untrusted) return 'untrusted-strings';
+  if (shape.testDevices && index === SPECIAL_INDEX.clone) return 'clone';
+  if (!shape.troubledDevices) return 'standard';
+  const slot = index % TROUBLE_CYCLE;
+  for (const [role, slots] of Object.entries(TROUBLED_SLOTS)) {
+    if ((slots as readonly number[]).includes(slot)) return role as DeviceRole;
+  }
   return 'standard';
 }
 
@@ -115,7 +165,11 @@ function chooseHardware(role: DeviceRole, family: keyof typeof MODEL_CATALOGUE, 
   const wanted =
     role === 'gps-mover' ? random.pick(MOVER_MODELS) : role === 'untrusted-strings' ? 'RUT956' : undefined;
   const found = wanted ? findModel(wanted) : undefined;
-  return found ?? random.pick(MODEL_CATALOGUE[family]);
+  if (found) return found;
+  if (role !== 'weak-signal') return random.pick(MODEL_CATALOGUE[family]);
+  // Weak signal needs a modem: an access point or a switch becomes an outdoor unit instead.
+  const cellular = MODEL_CATALOGUE[family].filter((model) => model.modem !== undefined);
+  return random.pick(cellular.length > 0 ? cellular : MODEL_CATALOGUE.OTD);
 }
 
 /**

@@ -14,7 +14,11 @@ const USAGE = `usage: npm run sim -- [options]
   --fleet FILE      the manifest CSV (default data/sim/fleet.csv under the repository)
   --seed N          which fleet (default 1)
   --time-scale N    divide telemetry intervals by N, for demos (default 1)
-  --batch-size N    devices connecting per second (default 200)`;
+  --batch-size N    devices connecting per second (default 200)
+  --test-devices    add the test devices: one with hostile strings (markup), and a clone
+  --no-troubled-devices
+                    every unit stays online with usual signal: none unreliable, flapping,
+                    never activated or on weak signal`;
 
 function wholeNumber(name: string, value: string | undefined, fallback: number, min: number): number {
   if (value === undefined || value === '') return fallback;
@@ -34,8 +38,11 @@ function readOptions(argv: string[]) {
       seed: { type: 'string' },
       'time-scale': { type: 'string' },
       'batch-size': { type: 'string' },
+      'test-devices': { type: 'boolean' },
+      'troubled-devices': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
+    allowNegative: true,
   });
   const url = values.url ?? process.env.SIM_MQTT_URL ?? 'mqtt://127.0.0.1:18830';
   if (!/^mqtts?:\/\//.test(url)) throw new Error(`--url must be an mqtt:// or mqtts:// URL, not "${url}"`);
@@ -47,6 +54,8 @@ function readOptions(argv: string[]) {
     seed: wholeNumber('--seed', values.seed, 1, 0),
     timeScale: wholeNumber('--time-scale', values['time-scale'], 1, 1),
     batchSize: wholeNumber('--batch-size', values['batch-size'], 200, 1),
+    testDevices: values['test-devices'] === true,
+    troubledDevices: values['troubled-devices'] !== false,
   };
 }
 
@@ -71,6 +80,8 @@ async function main(argv: string[]): Promise<void> {
       fleetFile: options.fleetFile,
       seed: options.seed,
       batchSize: options.batchSize,
+      testDevices: options.testDevices,
+      troubledDevices: options.troubledDevices,
       timing: { timeScale: options.timeScale },
     });
   } catch (error) {

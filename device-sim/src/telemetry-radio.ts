@@ -45,6 +45,33 @@ const TYPES_4G: readonly (readonly [string, number])[] = [
 /** LTE-style measurements exist on LTE and 5G (an NSA anchor is LTE); 3G and 2G give RSSI only. */
 const HAS_LTE_METRICS = new Set(['LTE', '5G-NSA', '5G-SA']);
 
+interface Level {
+  /** Where the first reading falls. */
+  from: readonly [number, number];
+  /** Where the walk stays. */
+  min: number;
+  max: number;
+  step: number;
+}
+/**
+ * RSRP (dBm), RSRQ (dB) and SINR (dB). RSSI follows RSRP (+22 dB). A usual unit wanders from
+ * fair to excellent, now and then poor; a unit at the edge of coverage stays poor: RSSI −112 to
+ * −101 dBm, below the console's "fair" floor of −100 (contracts/src/devices.ts
+ * SIGNAL_BUCKET_FLOORS).
+ */
+const SIGNAL_LEVELS: Record<'usual' | 'weak', { rsrp: Level; rsrq: Level; sinr: Level }> = {
+  usual: {
+    rsrp: { from: [-115, -80], min: -125, max: -70, step: 3 },
+    rsrq: { from: [-15, -6], min: -20, max: -3, step: 1 },
+    sinr: { from: [0, 22], min: -5, max: 30, step: 2 },
+  },
+  weak: {
+    rsrp: { from: [-130, -125], min: -134, max: -123, step: 2 },
+    rsrq: { from: [-18, -14], min: -20, max: -13, step: 1 },
+    sinr: { from: [-3, 2], min: -5, max: 3, step: 1 },
+  },
+};
+
 /**
  * The modem: signal metrics wander, the network type changes now and then and, rarely, service
  * drops. Byte counters grow with time for the SIM in use and start at zero on every boot.
@@ -64,9 +91,10 @@ export function createRadio(context: SensorContext) {
   let simSlot = 1;
   let connectionType = random.weighted(types);
   let operator = profile.operators[0];
-  let rsrp = random.float(-115, -80);
-  let rsrq = random.float(-15, -6);
-  let sinr = random.float(0, 22);
+  const levels = SIGNAL_LEVELS[profile.role === 'weak-signal' ? 'weak' : 'usual'];
+  let rsrp = random.float(...levels.rsrp.from);
+  let rsrq = random.float(...levels.rsrq.from);
+  let sinr = random.float(...levels.sinr.from);
   let temperature = random.float(380, 560);
   let wanIp = carrierAddress(random);
   const outdoor = profile.hardware.family === 'OTD';
@@ -85,9 +113,9 @@ export function createRadio(context: SensorContext) {
       outdoor ? { min: -150, max: 600, step: 15 } : { min: 300, max: 650, step: 8 },
     );
     if (!mobile) return;
-    rsrp = walk(random, rsrp, { min: -125, max: -70, step: 3 });
-    rsrq = walk(random, rsrq, { min: -20, max: -3, step: 1 });
-    sinr = walk(random, sinr, { min: -5, max: 30, step: 2 });
+    rsrp = walk(random, rsrp, levels.rsrp);
+    rsrq = walk(random, rsrq, levels.rsrq);
+    sinr = walk(random, sinr, levels.sinr);
     if (connectionType === NO_SERVICE) {
       if (random.chance(0.5)) connectionType = random.weighted(types);
     } else if (random.chance(0.01)) {

@@ -1,4 +1,5 @@
 import { TELEMETRY_CATEGORIES, telemetrySchema } from '@fleetport/contracts/device-protocol';
+import { signalBucket } from '@fleetport/contracts/devices';
 import { describe, expect, it } from 'vitest';
 import { generateFleet, HOSTILE, SPECIAL_INDEX } from './fleet.ts';
 import { categoriesOf, createTelemetry, telemetryMessage } from './telemetry.ts';
@@ -10,8 +11,12 @@ describe('telemetry', { timeout: 20_000 }, () => {
   it('produces payloads the contract accepts, for every device over many readings', () => {
     const schemas = new Map(TELEMETRY_CATEGORIES.map((category) => [category, telemetrySchema(category)]));
     const problems: string[] = [];
-    for (const seed of [1, 2]) {
-      for (const device of generateFleet(50, { seed })) {
+    for (const [seed, testDevices] of [
+      [1, false],
+      [2, false],
+      [1, true],
+    ] as const) {
+      for (const device of generateFleet(50, { seed, testDevices })) {
         const telemetry = createTelemetry(device, { now: START });
         for (let tick = 1; tick <= 100; tick++) {
           const now = START + tick * 5 * MINUTE;
@@ -105,7 +110,7 @@ describe('telemetry', { timeout: 20_000 }, () => {
   });
 
   it('reports the markup-laden operator and SSID of the untrusted device as plain data', () => {
-    const device = generateFleet(12, { seed: 1 })[SPECIAL_INDEX.untrusted];
+    const device = generateFleet(12, { seed: 1, testDevices: true })[SPECIAL_INDEX.untrusted];
     if (!device) throw new Error('no untrusted device');
     const telemetry = createTelemetry(device, { now: START });
     const operators = new Set(
@@ -114,6 +119,30 @@ describe('telemetry', { timeout: 20_000 }, () => {
 
     expect(operators).toContain(HOSTILE.script);
     expect(telemetry.read('wireless', START).ssids.map((entry) => entry.ssid)).toContain(HOSTILE.img);
+  });
+
+  it('keeps a weak-signal unit in the poor range of the signal filter, and the others mostly above it', () => {
+    const fleet = generateFleet(100, { seed: 3 });
+    const signals = (role: 'weak-signal' | 'standard') =>
+      fleet
+        .filter((device) => device.role === role && device.capabilities.mobile)
+        .flatMap((device) => {
+          const telemetry = createTelemetry(device, { now: START });
+          return Array.from({ length: 200 }, (_, tick) => telemetry.read('dynamic', START + tick * MINUTE));
+        });
+
+    const weak = signals('weak-signal');
+    const inService = weak.filter((reading) => reading.signal !== null);
+    expect(inService.length).toBeGreaterThan(weak.length * 0.9);
+    for (const reading of inService) {
+      expect(signalBucket(reading.signal)).toBe('poor');
+      expect(reading.signal).toBeLessThanOrEqual(-101);
+      if (reading.rsrp !== null) expect(reading.rsrp).toBeLessThanOrEqual(-120);
+      if (reading.sinr !== null) expect(reading.sinr).toBeLessThanOrEqual(3);
+    }
+    const usual = signals('standard').filter((reading) => reading.signal !== null);
+    const poor = usual.filter((reading) => signalBucket(reading.signal) === 'poor');
+    expect(poor.length).toBeLessThan(usual.length * 0.2);
   });
 
   it('gives current loop inputs in amperes and analog inputs in millivolts', () => {

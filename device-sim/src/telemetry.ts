@@ -5,6 +5,7 @@ import {
   TELEMETRY_CATEGORIES,
   type TelemetryCategory,
   type TelemetryData,
+  telemetrySchema,
 } from '@fleetport/contracts/device-protocol';
 import type { DeviceProfile } from './fleet.ts';
 import { createRandom } from './random.ts';
@@ -116,4 +117,14 @@ export function categoriesOf(
 
 export function telemetryMessage<K extends TelemetryCategory>(data: TelemetryData[K], now = Date.now()) {
   return { v: PROTOCOL_VERSION, at: new Date(now).toISOString(), data };
+}
+
+/** Built once: telemetrySchema makes a new schema on every call. */
+const TELEMETRY_MESSAGE = Object.fromEntries(
+  TELEMETRY_CATEGORIES.map((category) => [category, telemetrySchema(category)]),
+) as { [K in TelemetryCategory]: ReturnType<typeof telemetrySchema<K>> };
+
+/** The message of a reading, checked against the contract's schema before it is sent. */
+export function checkedTelemetryMessage<K extends TelemetryCategory>(category: K, data: TelemetryData[K]) {
+  return TELEMETRY_MESSAGE[category].parse(telemetryMessage(data));
 }

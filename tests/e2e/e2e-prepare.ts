@@ -5,6 +5,7 @@ import { loadOrCreateFleet } from '../../device-sim/src/fleet-manifest.ts';
 import {
   E2E_FLEET_CSV,
   E2E_FLEET_SEED,
+  E2E_FLEET_SHAPE,
   E2E_FLEET_SIZE,
   E2E_PORT,
   E2E_THEMES_DIR,
@@ -20,8 +21,9 @@ import {
  *
  * Copies the console build (web/dist, `npm run build` first) to E2E_WEB_DIST.
  *
- * Writes a fresh simulated fleet's manifest (E2E_FLEET_CSV): the API approves it and spreads it
- * over the demo companies; devices.spec.ts runs the fleet against the API's broker.
+ * Writes a fresh simulated fleet's manifest (E2E_FLEET_CSV), of the shape E2E_FLEET_SHAPE: the API
+ * approves it and spreads it over the demo companies; devices.spec.ts runs the fleet against the
+ * API's broker.
  */
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const source = path.join(root, 'themes');
@@ -44,4 +46,4 @@ await rm(webTarget, { recursive: true, force: true });
 await cp(path.join(root, 'web', 'dist'), webTarget, { recursive: true });
 
 await rm(path.join(root, E2E_FLEET_CSV), { force: true });
-await loadOrCreateFleet(path.join(root, E2E_FLEET_CSV), E2E_FLEET_SIZE, E2E_FLEET_SEED);
+await loadOrCreateFleet(path.join(root, E2E_FLEET_CSV), E2E_FLEET_SIZE, E2E_FLEET_SEED, E2E_FLEET_SHAPE);

@@ -7,6 +7,11 @@ export const E2E_MQTT_PORT = 18_183;
 export const E2E_FLEET_CSV = 'data/e2e-fleet.csv';
 export const E2E_FLEET_SIZE = 12;
 export const E2E_FLEET_SEED = 7;
+/**
+ * Its shape: the test devices (hostile strings, a clone), which the specs check the console
+ * against; no units in trouble, so that a device a spec finds online stays online.
+ */
+export const E2E_FLEET_SHAPE = { testDevices: true, troubledDevices: false } as const;
 /** The demo world's password in the end-to-end run (DEMO_PASSWORD of its API). */
 export const E2E_PASSWORD = 'e2e demo password';
 /**
