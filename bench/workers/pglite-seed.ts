@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { PGLITE_EXTENSIONS } from '../../api/src/db/client.ts';
 import { deviceSeedSql } from '../lib/device-seed.ts';
 
 /**
@@ -11,7 +12,7 @@ import { deviceSeedSql } from '../lib/device-seed.ts';
 
 const [folder, worldJson] = process.argv.slice(2);
 if (!folder || !worldJson) throw new Error('usage: pglite-seed.ts <folder> <world JSON>');
-const db = await PGlite.create(folder);
+const db = await PGlite.create(folder, { extensions: PGLITE_EXTENSIONS });
 try {
   const started = performance.now();
   await db.exec(deviceSeedSql(JSON.parse(worldJson)));

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -35,6 +36,12 @@ export interface OpenOptions {
 
 const LOCK_KEY = 7_001_001; // pg_advisory_lock key of the API's start-up work
 
+/**
+ * The extensions the migrations create (pg_trgm: the devices search, migration 0016). PGlite
+ * loads an extension's code only when asked: every PGlite that opens the store passes these.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   return options.databaseUrl ? openPostgres(options.databaseUrl, options.log) : openPglite(options.dataDir);
 }
@@ -42,7 +49,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 async function openPglite(dataDir: string): Promise<Database> {
   const folder = path.join(dataDir, 'pglite');
   mkdirSync(folder, { recursive: true });
-  const client = await PGlite.create(folder);
+  const client = await PGlite.create(folder, { extensions: PGLITE_EXTENSIONS });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   // PGlite is one process's database and runs one query at a time: no lock is needed.
   return {

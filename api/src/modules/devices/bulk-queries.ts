@@ -40,7 +40,7 @@ export async function applyBulkAction(
   auth: AuthContext,
   body: BulkDevices,
   targets: readonly BulkTarget[],
-): Promise<void> {
+): Promise<{ company?: { id: number; name: string } }> {
   const ids = targets.map((row) => row.id);
   const paths = [...new Set(targets.map((row) => row.companyPath))];
   const perSlice = (each: (slice: number[], tx: Db) => Promise<unknown>, size = BULK_SLICE) =>
@@ -83,7 +83,7 @@ export async function applyBulkAction(
             sql`, `,
           )}) and ${target.path} not like c.path || '%'`);
       });
-      break;
+      return { company: { id: target.id, name: target.name } };
     }
     case 'monitoring':
       await perSlice((slice, tx) =>
@@ -108,4 +108,5 @@ export async function applyBulkAction(
       await perSlice((slice, tx) => tx.delete(devices).where(inArray(devices.id, slice)));
       break;
   }
+  return {};
 }

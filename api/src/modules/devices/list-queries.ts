@@ -7,7 +7,7 @@ import { SIGNAL_BUCKET_FLOORS } from '@fleetport/contracts/devices';
 import { and, asc, count, desc, eq, gt, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies, devices, deviceTags } from '../../db/schema.ts';
-import { contains, escapeLike, listQuerySchema } from '../../http/list-query.ts';
+import { contains, listQuerySchema } from '../../http/list-query.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { visibleCompanies, visibleDevices } from '../companies/scope.ts';
 import { selectDevices } from './device-queries.ts';
@@ -80,18 +80,42 @@ function signalCondition(bucket: NonNullable<DeviceFilter['signal']>): SQL {
   }
 }
 
+/**
+ * The digits of a MAC address a search term is written as (whole or in part), the form the
+ * search column holds: `00:1E:42:AA`, `00-1e-42-aa` and Cisco's `001e.42aa` all give `001e42aa`.
+ * Undefined for a term not written so (no separator, or more than hex digits), so that an
+ * IP address's start like `10.0.` is not also looked for as `100`.
+ */
+export function macDigits(term: string): string | undefined {
+  const written =
+    /^[\da-f]{0,2}(?:[:-][\da-f]{0,2})+$/i.test(term) || /^[\da-f]{4}(?:\.[\da-f]{0,4})+$/i.test(term);
+  const digits = term.replace(/[:.-]/g, '');
+  return written && digits.length >= 2 ? digits : undefined;
+}
+
+/**
+ * The search (`q`): the devices whose name, serial, MAC address (any notation, whole or in part),
+ * model, firmware, IMEI or WAN IP address contains the term, case aside. One column holds them
+ * all (`search_text`, migration 0016), so a term of three characters or more is looked up in its
+ * trigram index rather than in every device the caller sees.
+ */
+export function searchCondition(term: string): SQL | undefined {
+  const terms = [term, macDigits(term)].filter((value): value is string => value !== undefined);
+  return or(...terms.map((value) => ilike(devices.searchText, contains(value))));
+}
+
 /** The devices a caller sees under a filter, as one condition over `devices` alone. */
 export function deviceConditions(auth: AuthContext, filter: DeviceFilter): SQL | undefined {
   const conditions: SQL[] = [visibleDevices(auth)];
   if (filter.q) {
-    const term = contains(filter.q);
-    const search = or(ilike(devices.name, term), ilike(devices.serial, term), ilike(devices.mac, term));
+    const search = searchCondition(filter.q);
     if (search) conditions.push(search);
   }
   if (filter.company_id !== undefined) conditions.push(eq(devices.companyId, filter.company_id));
   if (filter.status) conditions.push(sql`${statusSql} = ${filter.status}`);
-  if (filter.model) conditions.push(ilike(devices.model, `${escapeLike(filter.model)}%`));
-  if (filter.firmware) conditions.push(ilike(devices.firmware, `${escapeLike(filter.firmware)}%`));
+  // Model and firmware match anywhere in the value (RUT9 finds RUT950 and RUT956; 07.06 finds RUT9_R_00.07.06.1).
+  if (filter.model) conditions.push(ilike(devices.model, contains(filter.model)));
+  if (filter.firmware) conditions.push(ilike(devices.firmware, contains(filter.firmware)));
   if (filter.tag_id !== undefined) {
     conditions.push(
       sql`exists (select 1 from ${deviceTags} where ${deviceTags.deviceId} = ${devices.id} and ${deviceTags.tagId} = ${filter.tag_id})`,

@@ -177,6 +177,7 @@ export function registerDeviceListRoutes(registry: RouteRegistry, router: Router
   registry.add(router, {
     method: 'post',
     path: '/devices/bulk',
+    event: 'device.bulk',
     summary:
       'Acts on the selected devices (ids) or on every device matching a filter: add or remove tags, move to a company, monitoring on or off, delete (with the count the user confirmed).',
     tag: 'devices',
@@ -193,8 +194,9 @@ export function registerDeviceListRoutes(registry: RouteRegistry, router: Router
       }
       const ids = targets.map((row) => row.id);
       const serials = targets.map((row) => row.serial);
+      let applied: Awaited<ReturnType<typeof applyBulkAction>> = {};
       if (ids.length > 0) {
-        await applyBulkAction(db, auth, body, targets);
+        applied = await applyBulkAction(db, auth, body, targets);
         if (body.action === 'monitoring' || body.action === 'period') await pushConfigs(serials);
         if (body.action === 'move' || body.action === 'delete') {
           for (const serial of serials) gateway.forget(serial);
@@ -205,7 +207,14 @@ export function registerDeviceListRoutes(registry: RouteRegistry, router: Router
         audit: {
           entity: 'device',
           entityId: 'bulk',
-          after: { action: body.action, ids: ids.slice(0, 1000) },
+          after: {
+            action: body.action,
+            ids: ids.slice(0, 1000),
+            // A move names where to, so its history reads "moved 12 devices to Acme Berlin".
+            ...(applied.company
+              ? { company_id: applied.company.id, company_name: applied.company.name }
+              : {}),
+          },
         },
       };
     },

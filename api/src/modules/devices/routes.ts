@@ -6,6 +6,7 @@ import { registerDeviceActivityRoutes } from './activity.ts';
 import { registerAddDeviceRoutes } from './add-devices.ts';
 import { registerApprovedDeviceRoutes } from './approved.ts';
 import { registerDeviceItemRoutes } from './device.ts';
+import { registerDeviceFacetRoutes } from './facets.ts';
 import { registerDeviceListRoutes } from './list.ts';
 import { registerDeviceNoteRoutes } from './notes.ts';
 import { registerDevicePasswordRoutes } from './passwords.ts';
@@ -19,12 +20,13 @@ import { registerDeviceTelemetryRoutes } from './telemetry.ts';
  * SQL in a `*-queries.ts` beside it.
  *
  * Express matches in registration order: the fixed paths (`/devices/passwords/…`,
- * `/devices/count`, `/devices/export`, `/devices/positions`, `/devices/batch`, …) are registered
- * before `/devices/:id`, so none is taken for an id.
+ * `/devices/count`, `/devices/export`, `/devices/positions`, `/devices/facets`, `/devices/batch`,
+ * …) are registered before `/devices/:id`, so none is taken for an id.
  */
 export function registerDeviceRoutes(registry: RouteRegistry, router: Router, deps: ApiDeps): void {
   registerDevicePasswordRoutes(registry, router, deps); // POST /devices/passwords/generate, …/set
   registerDeviceListRoutes(registry, router, deps); // GET /devices, …/count, …/export, …/positions; POST /devices/bulk
+  registerDeviceFacetRoutes(registry, router, deps); // GET /devices/facets
   registerAddDeviceRoutes(registry, router, deps); // POST /devices, /devices/batch, /devices/verify
   registerDeviceItemRoutes(registry, router, deps); // GET, PATCH, DELETE /devices/:id; PUT /devices/:id/tags
   registerDeviceActivityRoutes(registry, router, deps); // GET /devices/:id/firmware-history, …/activity

@@ -1,11 +1,14 @@
+import type { DeviceFacet, DeviceFacetField, DeviceFilter } from '@fleetport/contracts/device-schemas';
 import { CONNECTION_GENERATIONS, DEVICE_STATUSES, SIGNAL_BUCKETS } from '@fleetport/contracts/devices';
-import Autocomplete from '@mui/material/Autocomplete';
+import Autocomplete, { type AutocompleteRenderInputParams } from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { type ComponentProps, lazy, Suspense, useEffect, useState } from 'react';
+import { type ComponentProps, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SEARCH_DELAY_MS } from '../../shared/grid/ListToolbar.tsx';
+import { useOption } from './api/get-option.ts';
+import { useDeviceFacets } from './api/list-device-facets.ts';
 import type { DeviceFilters } from './api/list-devices.ts';
 import { type Option, useOptionSearch } from './api/list-options.ts';
 
@@ -58,9 +61,32 @@ const LABEL_SX = {
   },
 } as const;
 
+/** The input of a filter with a list (company, tag, model, firmware): its label above, as the selects beside it have. */
+function filterInput(input: {
+  label: string;
+  placeholder: string;
+  testId: string;
+  width: number;
+  maxLength?: number;
+}) {
+  return (params: AutocompleteRenderInputParams) => (
+    <Box component="label" ref={params.slotProps.input.ref} sx={LABEL_SX}>
+      <span>{input.label}</span>
+      <input
+        {...params.slotProps.htmlInput}
+        placeholder={input.placeholder}
+        maxLength={input.maxLength}
+        data-testid={input.testId}
+        style={{ width: input.width }}
+      />
+    </Box>
+  );
+}
+
 /**
  * A company or tag filter that searches as you type: the server answers the first 100 matches
  * by name (spec §9 option lists), so a tree of any size can be filtered by any of its companies.
+ * A filter that came with the page's address (a reload, a link, Back) shows its name, asked by id.
  */
 function SearchFilter({
   label,
@@ -81,18 +107,21 @@ function SearchFilter({
   const [chosen, setChosen] = useState<Option | null>(null);
   const [text, setText] = useState('');
   const [term, setTerm] = useState('');
-  useEffect(() => {
-    if (value === undefined) setChosen(null); // cleared with the other filters
-  }, [value]);
+  const known = chosen !== null && chosen.id === value;
+  const named = useOption(url, value, { enabled: !known });
   useEffect(() => {
     const timer = setTimeout(() => setTerm(text), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [text]);
   const query = useOptionSearch(url, term);
+  // Cleared with the other filters, or another one from the address: what the filter is now.
+  let shown: Option | null = known ? chosen : (named.data ?? null);
+  if (!known && value !== undefined && named.isError) shown = { id: value, name: `#${value}` };
+  if (value === undefined) shown = null;
   return (
     <Autocomplete<Option>
       options={query.data ?? []}
-      value={chosen}
+      value={shown}
       onChange={(_event, next) => {
         setChosen(next);
         onChange(next?.id);
@@ -105,57 +134,91 @@ function SearchFilter({
       loading={query.isFetching}
       loadingText={t('common.loading')}
       noOptionsText={t('devices.filters.noMatch')}
-      renderInput={(params) => (
-        <Box component="label" ref={params.slotProps.input.ref} sx={LABEL_SX}>
-          <span>{label}</span>
-          <input
-            {...params.slotProps.htmlInput}
-            placeholder={t('devices.filters.any')}
-            data-testid={testId}
-            style={{ width }}
-          />
-        </Box>
-      )}
+      renderInput={filterInput({ label, placeholder: t('devices.filters.any'), testId, width })}
     />
   );
 }
 
-/** A text filter that asks the server after a pause in typing, like the search. */
-function TypedFilter({
+/**
+ * The model or firmware filter: what is typed filters after a pause, matching anywhere in the
+ * value (RUT9 finds RUT950 and RUT956); its list offers the values present among the devices the
+ * list shows under its other filters, each with how many devices have it (GET /devices/facets).
+ */
+function FacetFilter({
+  field,
   label,
   value,
+  within,
   onChange,
-  testId,
 }: {
+  field: DeviceFacetField;
   label: string;
   value: string | undefined;
+  /** The list's other filters, its scope and its search: the values offered are those under them. */
+  within: DeviceFilter;
   onChange: (value: string) => void;
-  testId: string;
 }) {
+  const { t } = useTranslation();
   const [text, setText] = useState(value ?? '');
-  useEffect(() => setText(value ?? ''), [value]);
+  const [term, setTerm] = useState(text);
+  const [open, setOpen] = useState(false);
+  // The filter changed elsewhere (cleared, Back, a link): the field shows it.
+  useEffect(() => setText((now) => (now.trim() === (value ?? '') ? now : (value ?? ''))), [value]);
+  const report = useRef(onChange);
+  report.current = onChange;
   useEffect(() => {
-    if (text === (value ?? '')) return;
-    const timer = setTimeout(() => onChange(text), SEARCH_DELAY_MS);
+    const timer = setTimeout(() => {
+      setTerm(text);
+      if (text.trim() !== (value ?? '')) report.current(text.trim());
+    }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [text, value, onChange]);
+  }, [text, value]);
+  const facets = useDeviceFacets(field, term, within, { enabled: open });
   return (
-    <Box component="label" sx={LABEL_SX}>
-      <span>{label}</span>
-      <input
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        maxLength={60}
-        data-testid={testId}
-        style={{ width: 120 }}
-      />
-    </Box>
+    <Autocomplete<DeviceFacet, false, false, true>
+      freeSolo
+      open={open}
+      onOpen={() => setOpen(true)}
+      onClose={() => setOpen(false)}
+      options={facets.data ?? []}
+      value={value ?? null}
+      inputValue={text}
+      onInputChange={(_event, next) => setText(next)}
+      onChange={(_event, next) => {
+        const chosen = typeof next === 'string' ? next : (next?.value ?? '');
+        setText(chosen);
+        onChange(chosen.trim());
+      }}
+      // The server has filtered them: every value it answered contains what is typed.
+      filterOptions={(options) => options}
+      getOptionLabel={(option) => (typeof option === 'string' ? option : option.value)}
+      isOptionEqualToValue={(option, other) =>
+        option.value === (typeof other === 'string' ? other : other.value)
+      }
+      renderOption={({ key, ...props }, option) => (
+        <li key={key} {...props}>
+          {t('devices.filters.valueCount', { value: option.value, total: option.count })}
+        </li>
+      )}
+      loading={facets.isFetching}
+      loadingText={t('common.loading')}
+      noOptionsText={t('devices.filters.noMatch')}
+      renderInput={filterInput({
+        label,
+        placeholder: t('devices.filters.any'),
+        testId: `filter-${field}`,
+        width: 140,
+        maxLength: 60,
+      })}
+    />
   );
 }
 
 interface DeviceFilterBarProps {
   filters: DeviceFilters;
   onChange: (next: DeviceFilters) => void;
+  /** What else narrows the list (the page's scope, the search): the model and firmware values offered are within it. */
+  within?: DeviceFilter;
   /** Filters the page has fixed (a company's devices tab has no company filter). */
   fixed?: readonly (keyof DeviceFilters)[];
 }
@@ -167,7 +230,7 @@ interface DeviceFilterBarProps {
  * page's first paint: `@fleetport/contracts/devices` holds the API's zod schemas too, which the
  * list page's first load does not carry.
  */
-export function DeviceFilterBar({ filters, onChange, fixed = [] }: DeviceFilterBarProps) {
+export function DeviceFilterBar({ filters, onChange, within, fixed = [] }: DeviceFilterBarProps) {
   const { t } = useTranslation();
   const set = (key: keyof DeviceFilters, value: string | number | undefined) =>
     onChange({ ...filters, [key]: value === '' ? undefined : value });
@@ -245,17 +308,19 @@ export function DeviceFilterBar({ filters, onChange, fixed = [] }: DeviceFilterB
           width={140}
         />
       )}
-      <TypedFilter
+      <FacetFilter
+        field="model"
         label={t('devices.columns.model')}
         value={filters.model}
+        within={{ ...filters, ...within }}
         onChange={(value) => set('model', value)}
-        testId="filter-model"
       />
-      <TypedFilter
+      <FacetFilter
+        field="firmware"
         label={t('devices.columns.firmware')}
         value={filters.firmware}
+        within={{ ...filters, ...within }}
         onChange={(value) => set('firmware', value)}
-        testId="filter-firmware"
       />
       {active && (
         <Button onClick={() => onChange({})} data-testid="clear-filters">

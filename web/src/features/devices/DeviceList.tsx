@@ -3,7 +3,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DownloadIcon from '@mui/icons-material/Download';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { messageOf } from '../../shared/api/messages.ts';
@@ -11,6 +11,7 @@ import { dateColumn } from '../../shared/grid/columns.tsx';
 import type { ServerColumn } from '../../shared/grid/grid-query.ts';
 import { ListGrid } from '../../shared/grid/ListGrid.tsx';
 import { ListToolbar } from '../../shared/grid/ListToolbar.tsx';
+import { PAGE_PARAM, useListAddress } from '../../shared/grid/list-address.ts';
 import { useServerList } from '../../shared/grid/use-server-list.ts';
 import { can, useSignedInUser } from '../../shared/lib/auth.ts';
 import { toast } from '../../shared/toasts/toasts.tsx';
@@ -28,6 +29,30 @@ const FleetMap = lazy(() => laterCode().then((module) => ({ default: module.Flee
 const BulkBar = lazy(() => import('./BulkBar.tsx').then((module) => ({ default: module.BulkBar })));
 const FILTERS_HEIGHT = 78;
 
+/** The filters above the grid, each an address parameter of its own (as it is a list parameter). */
+const FILTER_KEYS = [
+  'status',
+  'connection_type',
+  'signal',
+  'company_id',
+  'tag_id',
+  'model',
+  'firmware',
+] as const satisfies readonly (keyof DeviceFilters)[];
+const ID_FILTERS: ReadonlySet<string> = new Set(['company_id', 'tag_id']);
+
+/** The filters the address names (a reload, a link, Back); an id that is not one is left out. */
+function filtersOf(search: URLSearchParams): DeviceFilters {
+  const filters: Record<string, string | number> = {};
+  for (const key of FILTER_KEYS) {
+    const value = search.get(key)?.trim();
+    if (!value) continue;
+    if (!ID_FILTERS.has(key)) filters[key] = value;
+    else if (/^[1-9]\d{0,9}$/.test(value)) filters[key] = Number(value);
+  }
+  return filters as DeviceFilters;
+}
+
 /** The filters as list parameters: the empty ones left out. */
 function filterParams(filters: DeviceFilters): Record<string, string | number> {
   return Object.fromEntries(
@@ -43,8 +68,20 @@ const LINK_SX = {
   '& a.device-link:hover': { textDecoration: 'underline' },
 } as const;
 
-/** Columns a first visit hides (the user's own choice is kept in user storage). */
-const HIDDEN_AT_FIRST = { mac: false, monitoring: false, operator: false, firmware: false } as const;
+/** The list's start: sorted by name (what the address leaves out). */
+const INITIAL_STATE = { sort: [{ field: 'name', sort: 'asc' as const }] };
+
+/**
+ * Columns a first visit hides (the user's own choice is kept in user storage): what is left fits
+ * a laptop's 1440 pixels with the navigation open, "Last seen" included.
+ */
+const HIDDEN_AT_FIRST = {
+  mac: false,
+  monitoring: false,
+  operator: false,
+  firmware: false,
+  tags: false,
+} as const;
 
 /** The devices the page is about: all the user sees, or a company's, or a tag's. */
 export interface DeviceScope {
@@ -57,10 +94,17 @@ export function DeviceList({ scope }: { scope?: DeviceScope }) {
   const { t, i18n } = useTranslation();
   const user = useSignedInUser();
   const manages = can(user, 'manage_devices');
-  const [filters, setFilters] = useState<DeviceFilters>({});
   const [selected, setSelected] = useState<(string | number)[]>([]);
-  // The map view is in the address, so it can be linked and survives a reload.
+  // Filters, search, sort, page and view are in the address: a reload keeps them, a link shares
+  // them, and Back returns to the previous filter.
   const [search, setSearch] = useSearchParams();
+  const filterText = FILTER_KEYS.map((key) => search.get(key) ?? '').join('\n');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read again when a filter's parameter changes
+  const filters = useMemo(() => filtersOf(search), [filterText]);
+  // Other filters (chosen here, or by Back) show other rows: the selection starts again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on a change of the filters
+  useEffect(() => setSelected([]), [filterText]);
+  const address = useListAddress(INITIAL_STATE);
   const onMap = search.get('view') === 'map';
   useLiveDeviceStatus();
 
@@ -69,7 +113,7 @@ export function DeviceList({ scope }: { scope?: DeviceScope }) {
       {
         field: 'status',
         headerName: t('devices.columns.status'),
-        width: 150,
+        width: 120,
         renderCell: ({ row }) => <StatusLabel status={row.status} />,
       },
       {
@@ -95,16 +139,17 @@ export function DeviceList({ scope }: { scope?: DeviceScope }) {
       {
         field: 'connection_type',
         headerName: t('devices.columns.connection'),
-        width: 140,
+        width: 125,
         valueFormatter: (_value, row) => connectionLabel(t, row.connection_type),
       },
       {
         field: 'signal',
         headerName: t('devices.columns.signal'),
         type: 'number',
-        width: 110,
+        width: 100,
         valueFormatter: (_value, row) => signalLabel(t, row.signal),
       },
+      dateColumn('last_seen_at', t('devices.columns.lastSeen'), i18n.language),
       { field: 'operator', headerName: t('devices.columns.operator'), width: 130 },
       { field: 'firmware', headerName: t('devices.columns.firmware'), width: 170 },
       {
@@ -120,7 +165,6 @@ export function DeviceList({ scope }: { scope?: DeviceScope }) {
         width: 120,
         valueFormatter: (_value, row) => (row.monitoring ? t('devices.on') : t('devices.off')),
       },
-      dateColumn('last_seen_at', t('devices.columns.lastSeen'), i18n.language),
     ],
     [t, i18n.language],
   );
@@ -129,15 +173,31 @@ export function DeviceList({ scope }: { scope?: DeviceScope }) {
     gridId: 'devices',
     url: DEVICES_URL,
     queryKey: DEVICE_LIST_KEY,
-    initial: { sort: [{ field: 'name', sort: 'asc' }] },
     fixed,
     defaultColumns: HIDDEN_AT_FIRST,
+    state: address,
   });
+  // A new history entry per change, back on the first page.
   const changeFilters = (next: DeviceFilters) => {
-    setFilters(next);
-    setSelected([]);
-    list.setState((now) => ({ ...now, page: 0 }));
+    const params = new URLSearchParams(search);
+    for (const key of FILTER_KEYS) {
+      const value = next[key];
+      if (value === undefined || value === '') params.delete(key);
+      else params.set(key, String(value));
+    }
+    params.delete(PAGE_PARAM);
+    setSearch(params);
   };
+  const toggleMap = () => {
+    const params = new URLSearchParams(search);
+    if (onMap) params.delete('view');
+    else params.set('view', 'map');
+    setSearch(params, { replace: true });
+  };
+  const within = useMemo(
+    () => ({ ...scope, ...(list.state.search.trim() ? { q: list.state.search.trim() } : {}) }),
+    [scope, list.state.search],
+  );
   const exportCsv = () =>
     exportDevices(list.exportParams as Record<string, string>).catch((error: unknown) =>
       toast(messageOf(error), { type: 'error' }),
@@ -145,13 +205,13 @@ export function DeviceList({ scope }: { scope?: DeviceScope }) {
 
   return (
     <>
-      <ListToolbar<Device> searchLabel={t('devices.search')} onSearch={list.setSearch}>
-        <Button
-          variant="outlined"
-          aria-pressed={onMap}
-          onClick={() => setSearch(onMap ? {} : { view: 'map' }, { replace: true })}
-          data-testid="toggle-map"
-        >
+      <ListToolbar<Device>
+        searchLabel={t('devices.search')}
+        placeholder={t('devices.searchHint')}
+        search={list.state.search}
+        onSearch={list.setSearch}
+      >
+        <Button variant="outlined" aria-pressed={onMap} onClick={toggleMap} data-testid="toggle-map">
           {onMap ? t('devices.showTable') : t('devices.showMap')}
         </Button>
         <Button
@@ -194,6 +254,7 @@ export function DeviceList({ scope }: { scope?: DeviceScope }) {
           <DeviceFilterBar
             filters={filters}
             onChange={changeFilters}
+            within={within}
             fixed={scope ? (Object.keys(scope) as (keyof DeviceScope)[]) : undefined}
           />
         </Suspense>

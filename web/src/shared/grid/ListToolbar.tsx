@@ -29,6 +29,10 @@ interface ListToolbarProps<Row> {
   /** The search field's label ('Search companies'). */
   searchLabel: string;
   onSearch: (text: string) => void;
+  /** The list's search as it is (from the page's address): the field shows it, and follows when it changes. */
+  search?: string | undefined;
+  /** What the field says while empty, when more than its label ('Name, serial, MAC…'). */
+  placeholder?: string | undefined;
   /** The rows under the current search, filters and sort, as CSV. */
   csv?: ListExport<Row>;
   /** The page's own actions (New company…), at the end. */
@@ -36,10 +40,21 @@ interface ListToolbarProps<Row> {
 }
 
 /** A list page's toolbar: the search (sent after a pause), CSV export and the page's actions. */
-export function ListToolbar<Row>({ searchLabel, onSearch, csv, children }: ListToolbarProps<Row>) {
+export function ListToolbar<Row>({
+  searchLabel,
+  onSearch,
+  search,
+  placeholder,
+  csv,
+  children,
+}: ListToolbarProps<Row>) {
   const { t } = useTranslation();
-  const [text, setText] = useState('');
+  const [text, setText] = useState(search ?? '');
   const [exporting, setExporting] = useState(false);
+  // The search changed elsewhere (Back, a link): the field shows it.
+  useEffect(() => {
+    if (search !== undefined) setText((now) => (now.trim() === search.trim() ? now : search));
+  }, [search]);
   useEffect(() => {
     const timer = setTimeout(() => onSearch(text), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
@@ -68,7 +83,7 @@ export function ListToolbar<Row>({ searchLabel, onSearch, csv, children }: ListT
         type="search"
         value={text}
         onChange={(event) => setText(event.target.value)}
-        placeholder={searchLabel}
+        placeholder={placeholder ?? searchLabel}
         slotProps={{
           input: { 'aria-label': searchLabel, maxLength: 200, ...{ 'data-testid': 'list-search' } },
         }}

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { type SetStateAction, useCallback, useMemo, useState } from 'react';
 import { messageOf } from '../api/messages.ts';
 import { api } from '../lib/api.ts';
 import { useUserStorage } from '../lib/user-storage.ts';
@@ -28,6 +28,8 @@ export interface ServerListOptions {
   fixed?: ListParams | undefined;
   /** Columns hidden until the user chooses otherwise. */
   defaultColumns?: ColumnVisibility | undefined;
+  /** The list's state held elsewhere (`useListAddress`: in the page's address); else here. */
+  state?: readonly [GridQueryState, (update: SetStateAction<GridQueryState>) => void] | undefined;
 }
 
 /**
@@ -44,9 +46,11 @@ export function useServerList<Row>({
   initial,
   fixed,
   defaultColumns,
+  state: held,
 }: ServerListOptions) {
   const storage = useUserStorage();
-  const [state, setState] = useState(() => initialGridState(initial));
+  const [own, setOwn] = useState(() => initialGridState(initial));
+  const [state, setState] = held ?? [own, setOwn];
   const [columns, setColumnsState] = useState<ColumnVisibility>(() => ({
     ...defaultColumns,
     ...readColumnVisibility(storage?.get(columnStorageKey(gridId))),
@@ -75,7 +79,11 @@ export function useServerList<Row>({
     },
     [storage, gridId],
   );
-  const setSearch = useCallback((search: string) => setState((now) => ({ ...now, page: 0, search })), []);
+  // The same search again (a field filled in from the address) keeps the page.
+  const setSearch = useCallback(
+    (search: string) => setState((now) => (now.search === search ? now : { ...now, page: 0, search })),
+    [setState],
+  );
   return {
     state,
     setState,

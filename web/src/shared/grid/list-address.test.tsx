@@ -1,0 +1,82 @@
+// @vitest-environment jsdom
+import { act, cleanup, render } from '@testing-library/react';
+import type { SetStateAction } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type GridQueryState, initialGridState } from './grid-query.ts';
+import { readListAddress, useListAddress, writeListAddress } from './list-address.ts';
+
+afterEach(cleanup);
+
+const START = initialGridState({ sort: [{ field: 'name', sort: 'asc' }] });
+const params = (text: string) => new URLSearchParams(text);
+
+describe('a list in the address: reload, link, Back', () => {
+  it('reads the search, sort, page and size; what it does not name is the start', () => {
+    expect(readListAddress(params(''), START)).toEqual(START);
+    expect(readListAddress(params('q=rut&sort=-status,name&page=3&size=50&view=map'), START)).toEqual({
+      ...START,
+      search: 'rut',
+      sort: [
+        { field: 'status', sort: 'desc' },
+        { field: 'name', sort: 'asc' },
+      ],
+      page: 2,
+      pageSize: 50,
+    });
+    // No sort at all is not the start's sort.
+    expect(readListAddress(params('sort='), START).sort).toEqual([]);
+    // Hand-edited nonsense is the start.
+    const odd = readListAddress(params('page=0&size=33'), START);
+    expect([odd.page, odd.pageSize]).toEqual([0, 25]);
+    expect(readListAddress(params('page=x'), START).page).toBe(0);
+  });
+
+  it("writes only what differs from the start, and keeps the page's other parameters", () => {
+    expect(writeListAddress(params('view=map&status=online'), START, START).toString()).toBe(
+      'view=map&status=online',
+    );
+    const state: GridQueryState = {
+      ...START,
+      search: 'RUT 956',
+      sort: [{ field: 'last_seen_at', sort: 'desc' }],
+      page: 1,
+    };
+    const written = writeListAddress(params('view=map&page=9'), state, START);
+    expect(written.toString()).toBe('view=map&page=2&q=RUT+956&sort=-last_seen_at');
+    expect(readListAddress(written, START)).toEqual(state);
+    expect(writeListAddress(written, { ...START, sort: [] }, START).toString()).toBe('view=map&sort=');
+    // Back to the start: a clean address again.
+    expect(writeListAddress(written, START, START).toString()).toBe('view=map');
+  });
+
+  it('useListAddress: a sort or page adds a history entry, the search replaces it, Back restores the state', async () => {
+    let list: { state: GridQueryState; set: (update: SetStateAction<GridQueryState>) => void } | undefined;
+    function Probe() {
+      const [state, set] = useListAddress({ sort: [{ field: 'name', sort: 'asc' }] });
+      list = { state, set };
+      return null;
+    }
+    const router = createMemoryRouter([{ path: '/devices', element: <Probe /> }], {
+      initialEntries: ['/devices?view=map'],
+    });
+    render(<RouterProvider router={router} />);
+    const at = () => router.state.location.search;
+    act(() => list?.set((now) => ({ ...now, page: 0, sort: [{ field: 'status', sort: 'desc' }] })));
+    expect(at()).toBe('?view=map&sort=-status');
+    act(() => list?.set((now) => ({ ...now, page: 2 })));
+    expect(at()).toBe('?view=map&sort=-status&page=3');
+    expect(list?.state.page).toBe(2);
+    // The same state again changes nothing (no duplicate entry).
+    act(() => list?.set((now) => ({ ...now })));
+    act(() => list?.set((now) => ({ ...now, page: 0, search: 'rut' })));
+    expect(at()).toBe('?view=map&sort=-status&q=rut');
+    // The search replaced the page-3 entry: Back returns to the sort before it.
+    await act(() => router.navigate(-1));
+    expect(at()).toBe('?view=map&sort=-status');
+    expect(list?.state).toMatchObject({ search: '', page: 0, sort: [{ field: 'status', sort: 'desc' }] });
+    await act(() => router.navigate(-1));
+    expect(at()).toBe('?view=map');
+    expect(list?.state.sort).toEqual([{ field: 'name', sort: 'asc' }]);
+  });
+});
