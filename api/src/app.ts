@@ -21,7 +21,7 @@ import { registerDistributorRoutes } from './modules/distributors/routes.ts';
 import { registerFileRoutes } from './modules/files/routes.ts';
 import { registerHealthRoutes } from './modules/health/routes.ts';
 import { registerImpersonationRoutes } from './modules/impersonation/routes.ts';
-import { registerOutboxRoute } from './modules/mail/outbox-route.ts';
+import { registerMailRoutes, registerOutboxRoute } from './modules/mail/routes.ts';
 import { registerMfaRoutes } from './modules/mfa/routes.ts';
 import { registerNotificationRoutes } from './modules/notifications/routes.ts';
 import { registerRoleRoutes } from './modules/roles/routes.ts';
@@ -118,6 +118,7 @@ export function createApi(deps: ApiDeps): Api {
   registerStorageRoutes(registry, router, deps);
   registerNotificationRoutes(registry, router, deps);
   registerAnnouncementRoutes(registry, router, deps);
+  registerMailRoutes(registry, router, deps);
   // Before /companies/:id, so /companies/tree and /companies/data are not taken for an id.
   registerCreditRoutes(registry, router, deps);
   registerDistributorRoutes(registry, router, deps);

@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { signIn, urlFor } from './sign-in.ts';
 import { E2E_API_PORT, E2E_PASSWORD, E2E_PORT } from './support.ts';
 
 /**
@@ -25,21 +26,26 @@ async function mailsTo(request: APIRequestContext, to: string): Promise<Mail[]> 
   return (await answer.json()).data as Mail[];
 }
 
+/** Asks for a password reset on the Acme brand's login page, as its form does. */
+async function askForReset(page: Page, email: string): Promise<void> {
+  await page.goto(`${ACME}/account/login`);
+  const asked = await page.evaluate(async (address) => {
+    const response = await fetch('/api/account/password/forgot', {
+      method: 'POST',
+      headers: { 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: address }),
+    });
+    return response.status;
+  }, email);
+  expect(asked).toBe(200);
+}
+
 test('a password reset mailed on the Acme brand links back to Acme, and the new password signs in', async ({
   page,
   request,
 }) => {
   const before = (await mailsTo(request, EMAIL))[0]?.id ?? 0;
-  await page.goto(`${ACME}/account/login`);
-  const asked = await page.evaluate(async (email) => {
-    const response = await fetch('/api/account/password/forgot', {
-      method: 'POST',
-      headers: { 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email }),
-    });
-    return response.status;
-  }, EMAIL);
-  expect(asked).toBe(200);
+  await askForReset(page, EMAIL);
 
   let mail: Mail | undefined;
   await expect
@@ -84,4 +90,33 @@ test('the outbox answers only direct local callers: through the edge it does not
 }) => {
   const viaEdge = await request.get(`http://localhost:${E2E_PORT}/api/testing/outbox`, { headers: XHR });
   expect(viaEdge.status()).toBe(404);
+});
+
+test('the platform admin reads the demo’s e-mail in the browser and its link works', async ({ page }) => {
+  // A reset asked for on the Acme brand (asking changes nothing until the link is used).
+  const recipient = 'east.admin@acme.example';
+  await askForReset(page, recipient);
+
+  await signIn(page, 'super@fleetport.example', 'localhost');
+  await page.goto(urlFor('localhost', '/system-services/credit-codes'));
+  await page.getByRole('tab', { name: 'E-mail outbox' }).click();
+  await expect(page).toHaveURL(/\/system-services\/mail-outbox$/);
+  await page.getByTestId('outbox-to').fill(recipient);
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await expect(page).toHaveURL(/\?to=east\.admin%40acme\.example/);
+  const mail = page.getByTestId('outbox-mail');
+  await expect(mail).toContainText(`to ${recipient}`);
+  await expect(mail).toContainText('Acme');
+  const link = page.getByTestId('outbox-link');
+  const href = (await link.getAttribute('href')) ?? '';
+  expect(new URL(href).origin).toBe(ACME);
+  expect(new URL(href).pathname).toBe('/account/reset-password');
+
+  // The filter survives a reload; the link opens the brand's reset page.
+  await page.reload();
+  await expect(page.getByTestId('outbox-mail')).toContainText(`to ${recipient}`);
+  const reset = await page.context().newPage();
+  await reset.goto(href);
+  await expect(reset).toHaveURL(/\/account\/reset-password\?token=/);
+  await expect(reset.getByRole('heading', { level: 1 })).toBeVisible();
 });

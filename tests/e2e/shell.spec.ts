@@ -216,3 +216,41 @@ test('spec §2: the notifications bell lists the unseen ones and marks them seen
   await page.keyboard.press('Escape');
   await expect(badge).toBeHidden();
 });
+
+test('spec §2 "Any other path": a mistyped URL lands on the first page and a toast says why', async ({
+  page,
+}) => {
+  await signIn(page, 'guest@acme.example');
+  await page.goto(urlFor('acme.localhost', '/management/devcies?status=online'));
+  await expect(page).toHaveURL(/\/management\/devices$/);
+  await expect(
+    page.getByText('There is no page at /management/devcies. You are on Devices instead.'),
+  ).toBeVisible();
+
+  // A page the role may not open says so the same way; its tab is not offered either.
+  await page.goto(urlFor('acme.localhost', '/statistics/action-logs'));
+  await expect(page).toHaveURL(/\/management\/devices$/);
+  await expect(
+    page.getByText('You do not have access to Action logs. You are on Devices instead.'),
+  ).toBeVisible();
+  await page.goto(urlFor('acme.localhost', '/statistics/connection-manager'));
+  await expect(page.getByRole('tab', { name: 'Connection manager' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Action logs' })).toHaveCount(0);
+});
+
+test('navigation items are links: they have an address and open in a new tab', async ({ page, context }) => {
+  await signIn(page, 'admin@acme.example');
+  const tags = page.getByTestId('side-nav').getByTestId('nav-tags');
+  await expect(tags).toHaveAttribute('href', '/tags');
+  const [opened] = await Promise.all([
+    context.waitForEvent('page'),
+    tags.click({ modifiers: ['ControlOrMeta'] }),
+  ]);
+  await opened.waitForLoadState();
+  await expect(opened).toHaveURL(/\/tags$/);
+  // The first page stays where it was; a plain click navigates in place.
+  await expect(page).toHaveURL(/\/management\/devices$/);
+  await tags.click();
+  await expect(page).toHaveURL(/\/tags$/);
+  await expect(page.getByTestId('page-title')).toHaveText('Tags');
+});

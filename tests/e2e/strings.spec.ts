@@ -53,10 +53,16 @@ async function firstId(page: Page, path: string): Promise<number> {
   return id;
 }
 
-test('no page of the console shows a raw catalogue key', async ({ page }) => {
-  test.setTimeout(240_000);
-  expect(AREA_KEYS.size).toBeGreaterThan(200);
-  await signIn(page, 'super@fleetport.example', 'localhost');
+/**
+ * Opens every page of the build the signed-in user may reach on `host` (the first device, tag
+ * and company the user sees fill the addresses' parameters), waits for it to settle and hands
+ * it to `check`, which answers what it found there, if anything.
+ */
+async function everyPage<T>(
+  page: Page,
+  host: string,
+  check: () => Promise<T | undefined>,
+): Promise<Record<string, T>> {
   const params: Record<string, Record<string, string | number>> = {
     device: { id: await firstId(page, '/devices?limit=1') },
     tag: { id: await firstId(page, '/tags?limit=1') },
@@ -67,18 +73,49 @@ test('no page of the console shows a raw catalogue key', async ({ page }) => {
   };
   const pages = WEB_ROUTES.filter((route) => route.load && !route.noAuth && route.name !== 'logout');
   expect(pages.length).toBeGreaterThan(30);
-  const shown: Record<string, string[]> = {};
+  const found: Record<string, T> = {};
   for (const route of pages) {
     const family = route.name.split('.')[0] ?? route.name;
     const path = pathOf(route.name, params[family] ?? {});
     await test.step(path, async () => {
-      await page.goto(urlFor('localhost', path));
+      await page.goto(urlFor(host, path));
       if (!route.standalone) await expect(page.getByTestId('app-bar')).toBeVisible();
       await page.waitForLoadState('networkidle');
       await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 10_000 });
-      const keys = await rawKeysOn(page);
-      if (keys.length > 0) shown[path] = keys;
+      const result = await check();
+      if (result !== undefined) found[path] = result;
     });
   }
+  return found;
+}
+
+test('no page of the console shows a raw catalogue key', async ({ page }) => {
+  test.setTimeout(240_000);
+  expect(AREA_KEYS.size).toBeGreaterThan(200);
+  await signIn(page, 'super@fleetport.example', 'localhost');
+  const shown = await everyPage(page, 'localhost', async () => {
+    const keys = await rawKeysOn(page);
+    return keys.length > 0 ? keys : undefined;
+  });
   expect(shown).toEqual({});
+});
+
+test('no page under a reseller’s brand names the default product', async ({ page }) => {
+  test.setTimeout(240_000);
+  // An Acme company admin on Acme's host: the product is "Acme Cloud" there, never ours.
+  await signIn(page, 'admin@acme.example', 'acme.localhost');
+  const named = await everyPage(page, 'acme.localhost', async () => {
+    // The console's own words only: grid cells hold tenants' data (a parent company's name).
+    const text = await page.evaluate(() => {
+      const cells = new Set(
+        [...document.querySelectorAll<HTMLElement>('[role="gridcell"], [role="cell"], td')].map((cell) =>
+          cell.innerText.trim(),
+        ),
+      );
+      const lines = document.body.innerText.split('\n').filter((line) => !cells.has(line.trim()));
+      return `${document.title}\n${lines.join('\n')}`;
+    });
+    return text.split('\n').find((each) => /fleetport/i.test(each.replace(/@fleetport\.example/gi, '')));
+  });
+  expect(named).toEqual({});
 });

@@ -170,6 +170,15 @@ const COMPANY_ROUTES: Record<string, Record<Role, string>> = {
     read_only: /*             */ 'D    D           D       D        D',
     support: /*               */ 'D    D           D       D        D',
   },
+  // The e-mail outbox is the platform admin's alone (nothing in it belongs to a company).
+  'GET /api/mail/outbox': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'D    D           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'D    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
   'GET /api/users': {
     super_admin: /*           */ 'A    A           A       A        A',
     admin: /*                 */ 'A    A           D       D        D',
@@ -325,6 +334,15 @@ const COMPANY_ROUTES: Record<string, Record<Role, string>> = {
     readonly_admin: /*        */ 'A    A           A       A        A',
     end_user: /*              */ 'A    A           A       A        A',
     read_only: /*             */ 'A    A           A       A        A',
+    support: /*               */ 'A    A           A       A        A',
+  },
+  // Listed = the companies whose devices' models are offered (a device of its own model in each).
+  'GET /api/devices/facets': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'A    A           D       D        D',
+    end_user: /*              */ 'A    D           D       D        D',
+    read_only: /*             */ 'A    D           D       D        D',
     support: /*               */ 'A    A           A       A        A',
   },
   // Listed = the companies of the devices on the map (one with a GPS fix is added to each).
@@ -905,6 +923,15 @@ const connectedDeviceIn = async (companyId: number): Promise<void> => {
     .values({ identityId: device?.identityId ?? 0, reason: 0, detail: 'matrix' });
 };
 
+/** A device of the company whose model names the company (`MATRIX-<id>`), for the facets. */
+const modelledDeviceIn = async (companyId: number): Promise<void> => {
+  const id = await deviceIn(companyId);
+  await fx.api.deps.db
+    .update(devices)
+    .set({ model: `MATRIX-${companyId}` })
+    .where(eq(devices.id, id));
+};
+
 /** A device of the company with a GPS fix, so that it is on the map. */
 const placedDeviceIn = async (companyId: number): Promise<void> => {
   const id = await deviceIn(companyId);
@@ -1111,6 +1138,7 @@ const FILE_PROBES: Record<string, (client: TestClient, companyId: number) => Pro
   'DELETE /api/tags/{id}': async (client, companyId) =>
     (await client.delete(`/api/tags/${await tagIn(companyId)}`)).status,
   'GET /api/credits/types': async (client) => (await client.get('/api/credits/types')).status,
+  'GET /api/mail/outbox': async (client) => (await client.get('/api/mail/outbox')).status,
   'POST /api/credits/codes/activate': async (client, companyId) => {
     await creditsIn(companyId);
     const code = (
@@ -1273,6 +1301,15 @@ describe('authorisation matrix', () => {
           }
           const answer = await client.get('/api/statistics/connections?limit=100');
           listed = new Set((answer.body.data ?? []).map((row: { company_id: number }) => row.company_id));
+        }
+        if (route === 'GET /api/devices/facets') {
+          if (role === ROLES[0]) {
+            for (const relation of RELATIONS) await modelledDeviceIn(companyIds.get(relation) as number);
+          }
+          const answer = await client.get('/api/devices/facets?field=model&search=matrix-&limit=100');
+          listed = new Set(
+            (answer.body.data ?? []).map((facet: { value: string }) => Number(facet.value.split('-')[1])),
+          );
         }
         if (route === 'GET /api/devices/positions') {
           if (role === ROLES[0]) {
@@ -1494,6 +1531,7 @@ const COMPANY_ID_PROBES: Record<string, Probe[]> = {
   'GET /api/devices/count': [read('/api/devices/count?company_id={c}')],
   'GET /api/devices/export': [read('/api/devices/export?company_id={c}')],
   'GET /api/devices/positions': [read('/api/devices/positions?company_id={c}')],
+  'GET /api/devices/facets': [read('/api/devices/facets?field=model&company_id={c}')],
   'GET /api/statistics/devices': [read('/api/statistics/devices?by=status&company_id={c}')],
   'POST /api/devices': [
     async (client, id) => {

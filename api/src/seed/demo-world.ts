@@ -5,6 +5,8 @@ import type { Db } from '../db/client.ts';
 import { companies, notifications, rolePermissions, roles, settings, tags, users } from '../db/schema.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { insertCompany } from '../modules/companies/tree.ts';
+import { changeBalance } from '../modules/credits/balances.ts';
+import { lowCreditNotice } from '../modules/credits/queries.ts';
 
 const MARKER = 'demo_world';
 const VERSION = '1';
@@ -96,10 +98,17 @@ export interface SeedResult {
   logins: { email: string; role: string; company: string }[];
 }
 
+/** The logins for the start-up summary, with each role's name as the console shows it. */
+/** Acme's paid device credits in the demo: under the low-credit threshold, so the bell warns. */
+const DEMO_LOW_CREDIT = { type: { id: 2, name: 'Paid Device Management' }, amount: 3 } as const;
+
 const logins = () =>
   DEMO_USERS.map((user) => ({
     email: user.email,
-    role: user.role,
+    role:
+      user.role === 'field_technician'
+        ? 'Field Technician'
+        : (BUILT_IN_ROLE_BY_NAME.get(user.role)?.title ?? user.role),
     company: COMPANIES.find((company) => company.key === user.company)?.name ?? user.company,
   }));
 
@@ -210,13 +219,22 @@ export async function seedDemoWorld(db: Db, demoPassword: string | undefined): P
     ]);
 
     const adminOf = (email: string) => inserted.find((user) => user.email === email)?.id as number;
+    // Acme runs low on paid device credits: a real balance, and the bell's notice built from it
+    // by the same function as a live one (the company page and the bell say the same number).
+    const low = await changeBalance(tx as unknown as Db, {
+      companyId: companyId('acme'),
+      creditTypeId: DEMO_LOW_CREDIT.type.id,
+      delta: DEMO_LOW_CREDIT.amount,
+      reason: 'pool',
+      actorUserId: null,
+    });
+    const notice = lowCreditNotice(
+      low,
+      DEMO_LOW_CREDIT.type.name,
+      COMPANIES.find((company) => company.key === 'acme')?.showPayment ?? false,
+    );
     await tx.insert(notifications).values([
-      {
-        userId: adminOf('admin@acme.example'),
-        type: 'creditAmountTooLow',
-        summary: 'Acme Networks has 3 credits left. Devices stop reporting when credits run out.',
-        data: { company_id: companyId('acme'), credits_left: 3 },
-      },
+      { userId: adminOf('admin@acme.example'), ...notice },
       {
         userId: adminOf('admin@northwind.example'),
         type: 'deviceAlert',

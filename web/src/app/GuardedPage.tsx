@@ -1,13 +1,17 @@
+import { ROUTES } from '@fleetport/contracts/routes';
 import { Suspense, useEffect } from 'react';
-import { Navigate, useLocation, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { matchPath, Navigate, useLocation, useParams } from 'react-router';
 import { useCurrentUser } from '../shared/lib/auth.ts';
 import { useBrand } from '../shared/lib/brand.ts';
 import { loginLocation } from '../shared/lib/continue-url.ts';
 import { ensureArea } from '../shared/lib/i18n.ts';
 import { type Preloadable, preloadable } from '../shared/lib/preloadable.ts';
-import type { WebRoute } from '../shared/routing/web-routes.ts';
+import { useRouteTitle } from '../shared/routing/titles.ts';
+import { pathOf, type WebRoute, webRoutes } from '../shared/routing/web-routes.ts';
+import { toast } from '../shared/toasts/toasts.tsx';
 import { PageLoading } from '../shared/ui/PageLoading.tsx';
-import { firstPermittedPath, guard, OFFLINE_PAGE } from './guard.ts';
+import { firstPermittedPath, type GuardDecision, guard, OFFLINE_PAGE } from './guard.ts';
 import { PageTransition } from './layout/PageTransition.tsx';
 import { AccessDenied } from './notices/Notices.tsx';
 import { wasOnlineAt } from './online-at-navigation.ts';
@@ -36,6 +40,39 @@ function GoOffline() {
   return null;
 }
 
+/** Locations already explained: a redirect renders again in development's strict mode. */
+const explained = new Set<string>();
+
+/**
+ * Spec §2 "Any other path" and §5: the user lands on the first page they may see, and a toast
+ * says why (no such page, a page not in this console yet, or one they may not open), so a
+ * mistyped URL or an old bookmark is never swallowed silently.
+ */
+function RedirectWithReason({ decision }: { decision: Extract<GuardDecision, { kind: 'redirect' }> }) {
+  const { t } = useTranslation();
+  const titleOf = useRouteTitle();
+  const location = useLocation();
+  const { because, to } = decision;
+  useEffect(() => {
+    if (!because || explained.has(location.key)) return;
+    explained.add(location.key);
+    const homeRoute = webRoutes().find((route) => !route.path.includes(':') && pathOf(route.name) === to);
+    const home = homeRoute ? titleOf(homeRoute.name) : to;
+    if (because.reason === 'forbidden') {
+      toast(t('notices.redirected.forbiddenPage', { page: titleOf(because.route), home }), { type: 'info' });
+      return;
+    }
+    const planned = ROUTES.find((route) => matchPath(route.path, location.pathname));
+    toast(
+      planned
+        ? t('notices.redirected.notBuilt', { page: titleOf(planned.name), home })
+        : t('notices.redirected.unknownPage', { path: location.pathname, home }),
+      { type: 'info' },
+    );
+  }, [because, to, location.key, location.pathname, t, titleOf]);
+  return <Navigate to={to} replace />;
+}
+
 /** Spec §5 "Route guard" in front of one page; the page itself is loaded on first visit. */
 export function GuardedPage({ route }: { route: WebRoute | undefined }) {
   const user = useCurrentUser();
@@ -58,7 +95,7 @@ export function GuardedPage({ route }: { route: WebRoute | undefined }) {
     case 'login':
       return <Navigate to={loginLocation(location)} replace />;
     case 'redirect':
-      return <Navigate to={decision.to} replace />;
+      return <RedirectWithReason decision={decision} />;
     case 'access-denied':
       return <AccessDenied />;
     case 'allow':

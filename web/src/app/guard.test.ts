@@ -188,8 +188,8 @@ describe('guard', () => {
     // Act
     const decision = guard(request);
 
-    // Assert
-    expect(decision).toEqual({ kind: 'redirect', to: '/management/files' });
+    // Assert: and says why, so the console can tell the user (issue: nothing swallowed silently)
+    expect(decision).toEqual({ kind: 'redirect', to: '/management/files', because: { reason: 'unknown' } });
   });
 
   it('unknown path for a user with no permitted page — answers access-denied (spec §5 "no page is permitted")', () => {
@@ -211,7 +211,11 @@ describe('guard', () => {
     const decision = guard(request);
 
     // Assert
-    expect(decision).toEqual({ kind: 'redirect', to: '/management/files' });
+    expect(decision).toEqual({
+      kind: 'redirect',
+      to: '/management/files',
+      because: { reason: 'forbidden', route: 'auth-devices' },
+    });
   });
 
   it('route without the needed permission and nothing permitted — answers access-denied (spec §5)', () => {
@@ -233,7 +237,11 @@ describe('guard', () => {
     const decision = guard(request);
 
     // Assert
-    expect(decision).toEqual({ kind: 'redirect', to: '/management/files' });
+    expect(decision).toEqual({
+      kind: 'redirect',
+      to: '/management/files',
+      because: { reason: 'forbidden', route: 'notifications' },
+    });
   });
 
   it('the only navigation page disabled by the brand — answers access-denied (spec §5)', () => {
@@ -300,7 +308,11 @@ describe('firstPermittedPath', () => {
 
       // Assert
       expect(path).toBeDefined();
-      expect(guard(input({ route: undefined, user }))).toEqual({ kind: 'redirect', to: path });
+      expect(guard(input({ route: undefined, user }))).toEqual({
+        kind: 'redirect',
+        to: path,
+        because: { reason: 'unknown' },
+      });
     },
   );
 

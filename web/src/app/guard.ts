@@ -14,7 +14,11 @@ export type GuardDecision =
   | { kind: 'allow' }
   | { kind: 'offline' }
   | { kind: 'login' }
-  | { kind: 'redirect'; to: string }
+  /**
+   * Elsewhere: `to` is the first page the user may see. `because` says why, so the console can
+   * tell the user instead of swallowing their URL: no such page, or one they may not open.
+   */
+  | { kind: 'redirect'; to: string; because?: { reason: 'unknown' } | { reason: 'forbidden'; route: string } }
   | { kind: 'access-denied' };
 
 export interface GuardInput {
@@ -56,9 +60,13 @@ export function guard(input: GuardInput): GuardDecision {
     route !== undefined && KEY_CONNECT_ROUTES.has(route.name) && Boolean(input.search.get('key'));
   if (!user && !keyBypass) return { kind: 'login' };
   const home = firstPermittedPath(user, disabledRoutes);
-  const elsewhere = (): GuardDecision => (home ? { kind: 'redirect', to: home } : { kind: 'access-denied' });
-  if (!route) return elsewhere();
+  if (!route)
+    return home ? { kind: 'redirect', to: home, because: { reason: 'unknown' } } : { kind: 'access-denied' };
   if (keyBypass && !user) return { kind: 'allow' };
-  if (!mayOpen(route, user, disabledRoutes)) return elsewhere();
+  if (!mayOpen(route, user, disabledRoutes)) {
+    return home
+      ? { kind: 'redirect', to: home, because: { reason: 'forbidden', route: route.name } }
+      : { kind: 'access-denied' };
+  }
   return { kind: 'allow' };
 }

@@ -50,6 +50,28 @@ export async function typeById(db: Db, id: number): Promise<TypeRow | undefined>
 /** A company the caller may not see is answered as a missing one: the same 403. */
 export const companyFor = (db: Db, auth: AuthContext, id: number) => visibleCompanyById(db, auth, id);
 
+/**
+ * The creditAmountTooLow notice for one company's balance, as the bell shows it: its summary is
+ * built from the balance itself, so the bell and the company page cannot disagree.
+ */
+export function lowCreditNotice(
+  change: Pick<BalanceChange, 'companyId' | 'creditTypeId' | 'after'>,
+  typeName: string,
+  showPayment: boolean,
+) {
+  return {
+    type: 'creditAmountTooLow' as const,
+    summary: `Only ${change.after} ${creditTypeLabel(typeName, false)} credit(s) left.`,
+    data: {
+      company_id: change.companyId,
+      credit_type_id: change.creditTypeId,
+      credits_left: change.after,
+      // Spec §6: users of a company with show_payment see the brand's buy link on it.
+      show_payment: showPayment,
+    },
+  };
+}
+
 /** After commit: creditAmountTooLow to the users who manage credits in each company that ran low. */
 export async function warnLow(
   { db, notifications }: Pick<ApiDeps, 'db' | 'notifications'>,
@@ -66,17 +88,12 @@ export async function warnLow(
       .select({ showPayment: companies.showPayment })
       .from(companies)
       .where(eq(companies.id, change.companyId));
+    const notice = lowCreditNotice(change, type?.name ?? 'credits', company?.showPayment ?? false);
     await notifications.createMany(
       managers.map((manager) => manager.id),
-      'creditAmountTooLow',
-      `Only ${change.after} ${creditTypeLabel(type?.name ?? 'credits', false)} credit(s) left.`,
-      {
-        company_id: change.companyId,
-        credit_type_id: change.creditTypeId,
-        credits_left: change.after,
-        // Spec §6: users of a company with show_payment see the brand's buy link on it.
-        show_payment: company?.showPayment ?? false,
-      },
+      notice.type,
+      notice.summary,
+      notice.data,
     );
   }
 }

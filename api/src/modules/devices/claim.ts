@@ -6,8 +6,14 @@ import { type ApiError, tooManyRequests } from '../../http/errors.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { type Limit, reserve } from '../auth/rate-limit.ts';
 
-/** One answer for every failed claim, whatever the cause (serial and MAC never claim alone). */
-export const NOT_CLAIMABLE = 'This device cannot be added. Check its serial number and MAC address.';
+/**
+ * One answer for every failed claim, whatever the cause (serial and MAC never claim alone, and
+ * no one may learn which devices exist or are taken): so it lists every cause to check.
+ */
+export const NOT_CLAIMABLE =
+  'This device cannot be added. Check that the serial number and MAC address are typed as on the label, ' +
+  'that the manufacturer has registered the device (Approved Devices), and that it is not already in a ' +
+  'company: a device in use must be removed from its company first.';
 
 /** The 429, and the answer of a row left unchecked once the limit is reached. */
 export const CLAIM_LIMITED = 'Too many devices could not be added. Try again later.';
@@ -77,6 +83,7 @@ export class ClaimAttempts {
       userId: this.auth.userId,
       companyId: this.auth.companyId,
       action: 'device claims refused',
+      event: 'device.claims_refused',
       entity: 'device',
       entityId: undefined,
       before: undefined,

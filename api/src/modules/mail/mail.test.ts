@@ -257,3 +257,54 @@ describe('GET /api/testing/outbox', () => {
     }
   });
 });
+
+describe('GET /api/mail/outbox (System services → E-mail outbox)', () => {
+  let fx: ApiFixture;
+  beforeAll(async () => {
+    fx = await startTestApi();
+  });
+  afterAll(async () => {
+    await fx?.stop();
+  });
+
+  it('shows the platform admin the captured e-mails, newest first, with their links', async () => {
+    const { mail } = fx.api.deps;
+    await mail.send({
+      to: 'new.user@acme.example',
+      kind: 'reset_password',
+      linkPath: '/account/reset-password?token=t1',
+    });
+    await mail.send({ to: 'other@acme.example', kind: 'mfa_code', values: { code: '424242' } });
+    const superAdmin = await fx.login('super@fleetport.example');
+    const answer = await superAdmin.get('/api/mail/outbox');
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.captured).toBe(true);
+    const mails = answer.body.data.mails as { to: string; link: string | null }[];
+    expect(mails[0]?.to).toBe('other@acme.example');
+    expect(mails.find((each) => each.to === 'new.user@acme.example')?.link).toMatch(
+      /^http:\/\/[^/]+\/account\/reset-password\?token=t1$/,
+    );
+    const filtered = await superAdmin.get('/api/mail/outbox?to=NEW.USER@acme.example');
+    expect(filtered.body.data.mails.map((each: { to: string }) => each.to)).toEqual([
+      'new.user@acme.example',
+    ]);
+  });
+
+  it('is the platform admin’s alone: a company admin is refused', async () => {
+    const admin = await fx.login('admin@acme.example');
+    expect((await admin.get('/api/mail/outbox')).status).toBe(403);
+  });
+
+  it('keeps nothing to read in production, where the outbox holds other people’s reset links', async () => {
+    const production = await startTestApi({ NODE_ENV: 'production' });
+    try {
+      await production.api.deps.mail.send({ to: 'a@acme.example', kind: 'mfa_code', values: { code: '1' } });
+      const superAdmin = await production.login('super@fleetport.example');
+      const answer = await superAdmin.get('/api/mail/outbox');
+      expect(answer.status).toBe(200);
+      expect(answer.body.data).toEqual({ captured: false, mails: [] });
+    } finally {
+      await production.stop();
+    }
+  });
+});

@@ -45,7 +45,26 @@ describe('user storage (spec §7 "Storage")', () => {
   });
 });
 
+interface NoticeRow {
+  type: string;
+  summary: string;
+  data: { credits_left?: number };
+}
+
 describe('notifications (spec §7)', () => {
+  it('the demo’s low-credit notice says the balance the company page shows (one source of truth)', async () => {
+    const ada = await fx.login('admin@acme.example');
+    const notice = ((await ada.get('/api/notifications')).body.data as NoticeRow[]).find(
+      (item) => item.type === 'creditAmountTooLow',
+    );
+    const acme = (await ada.get('/api/companies?limit=100')).body.data.find(
+      (company: { name: string }) => company.name === 'Acme Networks',
+    );
+    expect(acme.credits_left).toBeGreaterThan(0);
+    expect(notice?.data.credits_left).toBe(acme.credits_left);
+    expect(notice?.summary).toContain(`Only ${acme.credits_left} `);
+  });
+
   it("lists the caller's notifications and marks them seen with PUT {id: [...]}", async () => {
     const ada = await fx.login('admin@acme.example');
     const before = await ada.get('/api/notifications');

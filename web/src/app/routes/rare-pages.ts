@@ -14,6 +14,7 @@ export const RARE_PAGES: Record<string, () => Promise<{ default: ComponentType }
   'services.data-history': () => import('../../features/credits/DataHistoryPage.tsx'),
   'services.announcements': () => import('../../features/announcements/AnnouncementsPage.tsx'),
   'services.brands': () => import('../../features/brands/BrandsPage.tsx'),
+  'services.mail-outbox': () => import('../../features/mail-outbox/MailOutboxPage.tsx'),
   brand: () => import('../../features/brands/BrandPage.tsx'),
   forms: () => import('../../shared/forms/FormPage.tsx'),
   'users.confirm-impersonation': () => import('../../features/users/ImpersonationGrantPage.tsx'),

@@ -31,6 +31,7 @@ export function CompanyTabFrame({
       route="company"
       label={(data) => data.name}
       invalid={valid ? undefined : t('admin.companies.loadFailed')}
+      missing={t('admin.companies.notYours')}
       tabs={<CompanyTabs companyId={id} current={tab} />}
       actions={actions ?? (() => null)}
     >

@@ -31,6 +31,7 @@ export function TagView({ devices }: { devices: (tagId: number) => ReactNode }) 
       route="tag"
       label={(data) => data.name}
       invalid={valid ? undefined : t('admin.tags.loadFailed')}
+      missing={t('admin.tags.notYours')}
     >
       {(data) => (
         <>

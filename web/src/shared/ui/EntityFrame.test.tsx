@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
+import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { afterEach, describe, expect, it } from 'vitest';
 import { pageLabel } from '../routing/page-labels.ts';
 import { EntityFrame, type EntityLoad } from './EntityFrame.tsx';
@@ -11,7 +12,7 @@ interface Thing {
 
 const acme: Thing = { id: 7, name: 'Acme East' };
 
-function renderFrame(load: EntityLoad<Thing>, extra: { invalid?: string } = {}) {
+function renderFrame(load: EntityLoad<Thing>, extra: { invalid?: string; missing?: string } = {}) {
   return render(
     <EntityFrame
       load={load}
@@ -41,6 +42,24 @@ describe('EntityFrame (spec §2: a page showing one thing)', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('Company not found');
     expect(screen.queryByText(/Content of/)).toBeNull();
     expect(screen.queryByText('tabs')).toBeNull();
+  });
+
+  it('names both causes when the API refuses the thing (missing, or not the user’s)', async () => {
+    const config = { headers: {} } as InternalAxiosRequestConfig;
+    const refusal = (status: number) =>
+      new AxiosError('refused', 'ERR_BAD_REQUEST', config, undefined, {
+        status,
+        data: { errors: [{ message: 'You do not have permission to do this.' }] },
+      } as AxiosResponse);
+    const missing = 'Not found among your things: it does not exist, or it is not yours.';
+    for (const status of [403, 404]) {
+      renderFrame({ data: undefined, error: refusal(status), isPending: false }, { missing });
+      expect((await screen.findByRole('alert')).textContent).toContain(missing);
+      cleanup();
+    }
+    // Any other failure keeps its own message.
+    renderFrame({ data: undefined, error: refusal(500), isPending: false }, { missing });
+    expect((await screen.findByRole('alert')).textContent).not.toContain(missing);
   });
 
   it('shows the given message for an address that names no valid thing', async () => {

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
+import { isAxiosError } from 'axios';
 import type { ReactNode } from 'react';
 import { messageOf } from '../api/messages.ts';
 import { usePageLabel } from '../routing/page-labels.ts';
@@ -30,6 +31,7 @@ export function EntityFrame<T>({
   route,
   label,
   invalid,
+  missing,
   header,
   tabs,
   actions,
@@ -41,6 +43,11 @@ export function EntityFrame<T>({
   label: (entity: T) => string | undefined;
   /** Set when the address names no valid thing (a malformed id): shown instead, nothing loads. */
   invalid?: string;
+  /**
+   * Shown when the API refuses the thing (403 or 404): it does not exist or the user may not see
+   * it, which the API keeps indistinguishable on purpose, so the sentence names both.
+   */
+  missing?: string;
   /** Above the tabs (a device's facts and actions). */
   header?: (entity: T) => ReactNode;
   /** The page's tab bar. */
@@ -51,8 +58,11 @@ export function EntityFrame<T>({
 }) {
   usePageLabel(route, load.data === undefined ? undefined : label(load.data));
   const failed = load.error !== null && load.error !== undefined;
-  if (invalid !== undefined || failed) {
-    return <ErrorAlert>{failed ? messageOf(load.error) : invalid}</ErrorAlert>;
+  if (invalid !== undefined) return <ErrorAlert>{invalid}</ErrorAlert>;
+  if (failed) {
+    const status = isAxiosError(load.error) ? load.error.response?.status : undefined;
+    const refused = missing !== undefined && (status === 403 || status === 404);
+    return <ErrorAlert>{refused ? missing : messageOf(load.error)}</ErrorAlert>;
   }
   if (load.isPending || load.data === undefined) return <PageLoading />;
   const entity = load.data;

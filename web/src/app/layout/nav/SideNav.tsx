@@ -12,7 +12,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ReactElement } from 'react';
+import type { MouseEvent, ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { useCurrentUser } from '../../../shared/lib/auth.ts';
@@ -58,8 +58,12 @@ function NavContent({
   const groups = visibleNavigation(user, brand.disabled_routes);
   const activeGroup = activeGroupId(groups, route?.name, location.pathname);
 
-  const open = (child: VisibleChild, active: boolean) => {
-    // Spec §2: clicking the already-active item reloads the page at its path, data included.
+  // Items are links (a new tab, a middle click, "copy link" work as on any page); a plain click
+  // is the console's own navigation, so that spec §2 holds: clicking the already-active item
+  // reloads the page at its path, data included.
+  const open = (event: MouseEvent, child: VisibleChild, active: boolean) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
     if (active) void queryClient.invalidateQueries();
     navigate(child.path, active ? { state: { reload: Date.now() } } : undefined);
   };
@@ -79,10 +83,12 @@ function NavContent({
             return (
               <LazyTooltip key={group.id} title={t(`nav.group.${group.id}`)} placement="right">
                 <ListItemButton
+                  component={RouterLink}
+                  to={first.path}
                   selected={groupActive}
                   aria-label={t(`nav.group.${group.id}`)}
-                  onClick={() =>
-                    open(first, groupActive && isChildActive(first, route?.name, location.pathname))
+                  onClick={(event: MouseEvent) =>
+                    open(event, first, groupActive && isChildActive(first, route?.name, location.pathname))
                   }
                   sx={{ justifyContent: 'center', py: 1.5 }}
                   data-testid={`nav-group-${group.id}`}
@@ -123,9 +129,11 @@ function NavContent({
                 return (
                   <ListItem key={child.route} disablePadding>
                     <ListItemButton
+                      component={RouterLink}
+                      to={child.path}
                       selected={active}
                       aria-current={active ? 'page' : undefined}
-                      onClick={() => open(child, active)}
+                      onClick={(event: MouseEvent) => open(event, child, active)}
                       sx={{ pl: 6.5, borderRadius: 1, mx: 1 }}
                       data-testid={`nav-${child.route}`}
                     >

@@ -44,6 +44,7 @@ export function DeviceFrame({
       route="device"
       label={(data) => data.name}
       invalid={valid ? undefined : t('devices.loadFailed')}
+      missing={t('device.notYours')}
       header={(data) => <DeviceHeader device={data} />}
       tabs={(data) => (
         <RouteTabs

@@ -1,4 +1,5 @@
 import { csvLine } from '@fleetport/contracts/csv';
+import { DEVICE_PASSWORD_LENGTH } from '@fleetport/contracts/devices';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,6 +14,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveBlob } from '../../../shared/api/download.ts';
 import { messageOf } from '../../../shared/api/messages.ts';
+import { useBrand } from '../../../shared/lib/brand.ts';
 import { openActionStatus } from '../../../shared/modals/action-status.ts';
 import { useModalControls } from '../../../shared/modals/controls.ts';
 import { registerModal } from '../../../shared/modals/registry.ts';
@@ -32,6 +34,7 @@ type Device = { id: number; name: string };
  */
 function PasswordManagerBody({ devices }: { devices: readonly Device[] }) {
   const { t } = useTranslation();
+  const brand = useBrand();
   const { close } = useModalControls();
   const generatePasswords = useGeneratePasswords();
   const setPasswords = useSetDevicePasswords();
@@ -50,7 +53,7 @@ function PasswordManagerBody({ devices }: { devices: readonly Device[] }) {
     }
   };
   const passwordOf = (index: number) => (mode === 'same' ? same : (each[index] ?? ''));
-  const ready = devices.every((_device, index) => passwordOf(index).length >= 8);
+  const ready = devices.every((_device, index) => passwordOf(index).length >= DEVICE_PASSWORD_LENGTH.min);
 
   const download = () => {
     const text = [
@@ -78,7 +81,7 @@ function PasswordManagerBody({ devices }: { devices: readonly Device[] }) {
 
   return (
     <Stack spacing={2} sx={{ minWidth: { sm: 520 } }}>
-      <Alert severity="warning">{t('device.passwords.notKept')}</Alert>
+      <Alert severity="warning">{t('device.passwords.notKept', { appName: brand.app_name })}</Alert>
       {devices.length > 1 && (
         <RadioGroup value={mode} onChange={(event) => setMode(event.target.value as 'same' | 'each')}>
           <FormControlLabel value="each" control={<Radio />} label={t('device.passwords.each')} />
@@ -95,7 +98,11 @@ function PasswordManagerBody({ devices }: { devices: readonly Device[] }) {
             onChange={(event) => setSame(event.target.value)}
             helperText={t('device.passwords.rule')}
             slotProps={{
-              htmlInput: { maxLength: 128, autoComplete: 'new-password', 'data-testid': 'password-same' },
+              htmlInput: {
+                maxLength: DEVICE_PASSWORD_LENGTH.max,
+                autoComplete: 'new-password',
+                'data-testid': 'password-same',
+              },
             }}
           />
           <Button

@@ -1,16 +1,9 @@
-import { integerSchema, textSchema } from '@fleetport/contracts/fields';
-import { desc, eq } from 'drizzle-orm';
+import { outboxAnswerSchema, outboxQuerySchema } from '@fleetport/contracts/mail';
 import type { NextFunction, Request, Response, Router } from 'express';
-import { z } from 'zod';
-import { mailOutbox } from '../../db/schema.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { notFound, validationFailed } from '../../http/errors.ts';
-import { issuesToErrors } from '../../http/route.ts';
-
-const outboxQuery = z.object({
-  to: textSchema().toLowerCase().max(254).optional(),
-  limit: integerSchema({ min: 1, max: 100 }).default(20),
-});
+import { issuesToErrors, type RouteRegistry } from '../../http/route.ts';
+import { outboxMails } from './queries.ts';
 
 const LOOPBACK = /^(?:127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 
@@ -39,35 +32,36 @@ export function registerOutboxRoute(router: Router, deps: Pick<ApiDeps, 'config'
   router.get('/testing/outbox', async (req: Request, res: Response, next: NextFunction) => {
     try {
       if (!isDirectLoopback(req)) throw notFound();
-      const query = outboxQuery.safeParse(req.query);
+      const query = outboxQuerySchema.safeParse(req.query);
       if (!query.success) throw validationFailed(issuesToErrors(query.error));
       const { to, limit } = query.data;
-      const rows = await deps.db
-        .select()
-        .from(mailOutbox)
-        .where(to === undefined ? undefined : eq(mailOutbox.recipient, to))
-        .orderBy(desc(mailOutbox.id))
-        .limit(limit);
+      const data = await outboxMails(deps.db, to, limit);
       res.setHeader('Cache-Control', 'no-store');
-      res.json({
-        success: true,
-        data: rows.map((row) => ({
-          id: row.id,
-          to: row.recipient,
-          from: row.sender,
-          kind: row.kind,
-          locale: row.locale,
-          brand_id: row.brandId,
-          subject: row.subject,
-          text: row.bodyText,
-          html: row.bodyHtml,
-          link: row.link,
-          created_at: row.createdAt.toISOString(),
-        })),
-        errors: [],
-      });
+      res.json({ success: true, data, errors: [] });
     } catch (error) {
       next(error);
     }
+  });
+}
+
+/**
+ * GET /mail/outbox: the captured e-mails for the platform admin (System services → E-mail
+ * outbox), so a demo's invitations, resets and codes can be read in the browser. Only while
+ * e-mail is captured outside production: a production outbox holds other users' reset links,
+ * which no one should read, so there the answer says `captured: false` and lists nothing.
+ */
+export function registerMailRoutes(registry: RouteRegistry, router: Router, deps: ApiDeps): void {
+  const captured = !deps.config.SMTP_URL && deps.config.NODE_ENV !== 'production';
+  registry.add(router, {
+    method: 'get',
+    path: '/mail/outbox',
+    summary: 'The e-mails kept instead of sent (no SMTP_URL, outside production), newest first.',
+    tag: 'notifications',
+    access: { permission: 'super_admin' },
+    query: outboxQuerySchema,
+    response: outboxAnswerSchema,
+    handler: async ({ query }) => ({
+      data: { captured, mails: captured ? await outboxMails(deps.db, query.to, query.limit) : [] },
+    }),
   });
 }
