@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACTION_STATUS_EVENT } from './realtime-names.ts';
 
 /**
  * The progress events behind the 'Action status' modal (spec §2 "Socket action", spec §4 "Form
@@ -8,8 +9,8 @@ import { z } from 'zod';
  * them by id. The API does not emit it yet (device actions come later).
  */
 
-/** The event name on the action's channel. */
-export const ACTION_STATUS_EVENT = 'ActionStatusUpdated';
+/** The event name on the action's channel (its home is realtime-names.ts, which has no zod). */
+export { ACTION_STATUS_EVENT };
 
 /** An item's state: it waits, runs, then finishes one way or the other. */
 export const ACTION_ITEM_STATES = ['pending', 'running', 'succeeded', 'failed'] as const;

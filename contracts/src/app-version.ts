@@ -6,14 +6,16 @@
  * No zod here: the console checks announcements in its first-load bundle, where every byte counts.
  */
 
+import { APP_CHANNEL, APP_VERSION_RELEASED } from './realtime-names.ts';
+
+/**
+ * The public channel every signed-in socket may follow ({@link APP_CHANNEL}), and the event on it
+ * that announces a build ({@link APP_VERSION_RELEASED}): their home is realtime-names.ts.
+ */
+export { APP_CHANNEL, APP_VERSION_RELEASED };
+
 /** The file the build writes at the root of the console's build folder. */
 export const VERSION_FILE = 'version.json';
-
-/** The public channel every signed-in socket may follow (no data of any company on it). */
-export const APP_CHANNEL = 'public-app';
-
-/** The event on {@link APP_CHANNEL} that announces a build. */
-export const APP_VERSION_RELEASED = 'AppVersionReleased';
 
 /** A build: its id (build time in ms, a dash, a short content hash) and when it was built. */
 export interface AppVersion {

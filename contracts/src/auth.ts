@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { hasControlCharacter, hasLoneSurrogate, textSchema } from './fields.ts';
 import { mfaSubmissionFields } from './mfa.ts';
+import { PASSWORD_MAX_UNITS } from './password.ts';
+import { EMAIL_MAX_LENGTH, LINK_TOKEN_MAX_LENGTH } from './user-limits.ts';
 
 /**
  * The account calls (spec §3, §7): sign-in, tokens, logout, password confirmation and change,
@@ -8,9 +10,14 @@ import { mfaSubmissionFields } from './mfa.ts';
  * API. Messages are the API's (English).
  */
 
-const email = z.string().trim().toLowerCase().email('must be an e-mail address').max(254);
-const token = textSchema({ trim: false }).min(1, 'is required').max(200);
-const password = z.string().min(1, 'is required').max(1024);
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .email('must be an e-mail address')
+  .max(EMAIL_MAX_LENGTH, `must be at most ${EMAIL_MAX_LENGTH} characters`);
+const token = textSchema({ trim: false }).min(1, 'is required').max(LINK_TOKEN_MAX_LENGTH);
+const password = z.string().min(1, 'is required').max(PASSWORD_MAX_UNITS);
 
 /** POST /account/login; repeated with the step-up fields after MFA_REQUIRED. */
 export const loginSchema = z.object({ email, password, ...mfaSubmissionFields });
@@ -92,7 +99,7 @@ export const forgotPasswordAcceptedSchema = z.object({ accepted: z.literal(true)
 export type ForgotPasswordAccepted = z.infer<typeof forgotPasswordAcceptedSchema>;
 
 /** POST /account/password/reset: the token of a reset link and the new password (rule: password.ts). */
-export const resetPasswordSchema = z.object({ token, password: z.string() });
+export const resetPasswordSchema = z.object({ token, password: z.string().max(PASSWORD_MAX_UNITS) });
 
 /** POST /account/password/reset. */
 export const passwordResetSchema = z.object({ reset: z.literal(true) });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './fields.ts';
+import { DOMAIN_NAME_MAX_LENGTH } from './patterns.ts';
 import { ROUTE_NAMES, type RouteName } from './routes.ts';
 
 /**
@@ -16,6 +17,20 @@ const WILDCARD_HOST = new RegExp(`^\\*(?:\\.${LABEL})+$`);
 /** A file that sits beside brand.json: no folders, no dotfiles. */
 const BRAND_FILE = /^[a-z0-9][a-z0-9._-]{0,99}$/i;
 
+/** The longest texts of a brand (brand.json and the brand forms alike). */
+export const BRAND_TEXT_LIMITS = {
+  company_name: 100,
+  app_name: 60,
+  full_app_name: 120,
+  logo_subtext: 60,
+  /** purchase_link, terms_url, public_base_url. */
+  url: 2000,
+} as const;
+/** The most host names one brand answers on. */
+export const BRAND_HOSTNAMES_MAX = 50;
+/** Longer than any route name of the catalogue (routes.ts). */
+const ROUTE_NAME_MAX_LENGTH = 100;
+
 export const BRAND_IMAGE_TYPES = {
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
@@ -30,6 +45,10 @@ const blankAsAbsent = <T extends z.ZodType>(schema: T) =>
 
 const colour = z.string().regex(HEX_COLOUR, { message: 'must be a hex colour like #1a73e8' });
 
+const httpsUrl = z
+  .url({ protocol: /^https$/, message: 'must be an https:// URL' })
+  .max(BRAND_TEXT_LIMITS.url);
+
 const imageFile = z
   .string()
   .regex(BRAND_FILE, { message: 'must be a file name beside brand.json (no folders)' })
@@ -39,38 +58,44 @@ const imageFile = z
 
 const hostname = z
   .string()
+  .max(DOMAIN_NAME_MAX_LENGTH)
   .refine((host) => host === host.toLowerCase(), { message: 'must be lower case' })
   .refine((host) => EXACT_HOST.test(host) || WILDCARD_HOST.test(host), {
     message: 'must be a host name (punycode for IDN) or a wildcard such as *.acme.example',
   });
 
-const routeName = z.string().refine((name) => ROUTE_NAMES.has(name), {
-  message: 'is not a route name of the route catalogue',
-});
+const routeName = z
+  .string()
+  .max(ROUTE_NAME_MAX_LENGTH)
+  .refine((name): name is RouteName => ROUTE_NAMES.has(name), {
+    message: 'is not a route name of the route catalogue',
+  });
 
 export const brandConfigSchema = z
   .object({
     id: z.string().regex(BRAND_ID, { message: 'must be lower-case letters, digits and dashes' }),
     default: z.boolean().default(false),
-    hostnames: z.array(hostname).default([]),
-    company_name: z.string().trim().min(1).max(100),
-    app_name: z.string().trim().min(1).max(60),
-    full_app_name: z.string().trim().min(1).max(120),
+    hostnames: z.array(hostname).max(BRAND_HOSTNAMES_MAX).default([]),
+    company_name: z.string().trim().min(1).max(BRAND_TEXT_LIMITS.company_name),
+    app_name: z.string().trim().min(1).max(BRAND_TEXT_LIMITS.app_name),
+    full_app_name: z.string().trim().min(1).max(BRAND_TEXT_LIMITS.full_app_name),
     brand_color: colour,
     dark_mode_text_color: colour,
     logo: imageFile,
-    logo_subtext: blankAsAbsent(z.string().max(60)),
+    logo_subtext: blankAsAbsent(z.string().max(BRAND_TEXT_LIMITS.logo_subtext)),
     favicon: imageFile,
-    purchase_link: blankAsAbsent(z.url({ protocol: /^https$/, message: 'must be an https:// URL' })),
+    purchase_link: blankAsAbsent(httpsUrl),
     /** The brand's terms and conditions, linked from the console's terms dialog. */
-    terms_url: blankAsAbsent(z.url({ protocol: /^https$/, message: 'must be an https:// URL' })),
+    terms_url: blankAsAbsent(httpsUrl),
     disabled_routes: z.array(routeName).default([]),
     /** Device imagery; on by default for the default brand only (spec §1). */
     branded_devices: z.boolean().optional(),
     /** Data-allowance purchase; on by default for the default brand only (spec §1). */
     data_feature: z.boolean().optional(),
     /** Base of links in e-mails; never taken from the request's Host. */
-    public_base_url: z.url({ protocol: /^https?$/, message: 'must be an http(s):// URL' }),
+    public_base_url: z
+      .url({ protocol: /^https?$/, message: 'must be an http(s):// URL' })
+      .max(BRAND_TEXT_LIMITS.url),
     owner_company_id: blankAsAbsent(idSchema),
     /**
      * White-label sign-in: only users of the owner company's subtree (and platform staff) sign
@@ -82,30 +107,31 @@ export const brandConfigSchema = z
 
 export type BrandConfigInput = z.input<typeof brandConfigSchema>;
 
-export interface BrandConfig
-  extends Omit<z.output<typeof brandConfigSchema>, 'branded_devices' | 'data_feature' | 'disabled_routes'> {
-  branded_devices: boolean;
-  data_feature: boolean;
-  disabled_routes: RouteName[];
-}
+/** A brand as loaded (parseBrandConfig): brand.json checked, its features decided (spec §1). */
+export const loadedBrandConfigSchema = brandConfigSchema.extend({
+  branded_devices: z.boolean(),
+  data_feature: z.boolean(),
+});
+export type BrandConfig = z.output<typeof loadedBrandConfigSchema>;
 
 /** The brand as the console receives it, injected into index.html. Nothing private. */
-export interface PublicBrand {
-  id: string;
-  company_name: string;
-  app_name: string;
-  full_app_name: string;
-  brand_color: string;
-  dark_mode_text_color: string;
-  logo_url: string;
-  logo_subtext?: string;
-  favicon_url: string;
-  purchase_link?: string;
-  terms_url?: string;
-  disabled_routes: RouteName[];
-  branded_devices: boolean;
-  data_feature: boolean;
-}
+export const publicBrandSchema = z.object({
+  id: z.string(),
+  company_name: z.string(),
+  app_name: z.string(),
+  full_app_name: z.string(),
+  brand_color: colour,
+  dark_mode_text_color: colour,
+  logo_url: z.string(),
+  logo_subtext: z.string().optional(),
+  favicon_url: z.string(),
+  purchase_link: z.string().optional(),
+  terms_url: z.string().optional(),
+  disabled_routes: z.array(routeName),
+  branded_devices: z.boolean(),
+  data_feature: z.boolean(),
+});
+export type PublicBrand = z.infer<typeof publicBrandSchema>;
 
 /** One problem found in a brand: the file, the field path and the rule it breaks. */
 export interface BrandIssue {
@@ -150,7 +176,6 @@ export function parseBrandConfig(raw: unknown, file: string): BrandParseResult {
     success: true,
     brand: {
       ...brand,
-      disabled_routes: brand.disabled_routes as RouteName[],
       branded_devices: brand.branded_devices ?? brand.default,
       data_feature: brand.data_feature ?? brand.default,
     },
@@ -235,30 +260,33 @@ export type BrandAccess = z.infer<typeof brandAccessSchema>;
 
 /**
  * The edge's brand administration answers (GET /edge/brands, /edge/brands/{id};
- * theme-server/src/admin/brands-router.ts builds them with these types, the console reads them).
- * What the caller may change of a brand: everything (ops, super admins), the look (the owner
- * company's admins), or nothing.
+ * theme-server/src/admin/brands-router.ts builds them with these types, its tests parse them with
+ * these schemas, the console reads them). What the caller may change of a brand: everything
+ * (ops, super admins), the look (the owner company's admins), or nothing.
  */
-export type BrandRights = 'all' | 'look' | 'none';
+export const BRAND_RIGHTS = ['all', 'look', 'none'] as const;
+export type BrandRights = (typeof BRAND_RIGHTS)[number];
 
-/** A row of GET /edge/brands. */
-export interface BrandSummary {
-  id: string;
-  default: boolean;
-  hostnames: string[];
-  app_name: string;
-  company_name: string;
-  brand_color: string;
-  logo_url: string;
-  owner_company_id: number | null;
+/** A row of GET /edge/brands; also the answer of POST /edge/brands and PUT /edge/brands/{id}. */
+export const brandSummarySchema = z.object({
+  id: z.string(),
+  default: z.boolean(),
+  hostnames: z.array(z.string()),
+  app_name: z.string(),
+  company_name: z.string(),
+  brand_color: colour,
+  logo_url: z.string(),
+  owner_company_id: z.number().nullable(),
   /** The brand's folder under the themes directory. */
-  file: string;
-  access: BrandRights;
-}
+  file: z.string(),
+  access: z.enum(BRAND_RIGHTS),
+});
+export type BrandSummary = z.infer<typeof brandSummarySchema>;
 
 /** GET /edge/brands/{id}: the configuration, what the console receives of it, the caller's rights. */
-export interface BrandDetail {
-  config: BrandConfig;
-  public: PublicBrand;
-  access: BrandRights;
-}
+export const brandDetailSchema = z.object({
+  config: loadedBrandConfigSchema,
+  public: publicBrandSchema,
+  access: z.enum(BRAND_RIGHTS),
+});
+export type BrandDetail = z.infer<typeof brandDetailSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema as id, textSchema } from './fields.ts';
+import { COMPANY_NAME_MAX_LENGTH, COMPANY_NAME_MIN_LENGTH } from './user-limits.ts';
 
 /**
  * The company forms of spec §5, one definition for the console and the API: the console's form
@@ -7,10 +8,9 @@ import { idSchema as id, textSchema } from './fields.ts';
  * Messages are the API's (English); the console shows its own translation of each rule.
  */
 
-/** Spec §5 "New company name: required, minimum length 3". */
-export const COMPANY_NAME_MIN_LENGTH = 3;
-export const COMPANY_NAME_MAX_LENGTH = 100;
 export { MAX_COMPANY_LEVEL } from './company-levels.ts';
+/** Spec §5 "New company name: required, minimum length 3" (zod-free in user-limits.ts). */
+export { COMPANY_NAME_MAX_LENGTH, COMPANY_NAME_MIN_LENGTH } from './user-limits.ts';
 
 export const companyNameSchema = textSchema()
   .min(1, 'is required')

@@ -16,6 +16,13 @@ import {
 export const PAID_CREDIT_TYPE_IDS: readonly number[] = [2, 4, 6, 8, 10];
 export const isPaidCreditType = (typeId: number): boolean => PAID_CREDIT_TYPE_IDS.includes(typeId);
 
+/** A pool's pro-forma invoice number (spec §5 'New pool'). */
+export const PRO_FORMA_NUMBER_MAX_LENGTH = 100;
+/** A credit type's name, as the credit forms send it. */
+export const CREDIT_TYPE_NAME_MAX_LENGTH = 100;
+/** A credit code as typed into 'Activate credit code'. */
+export const CREDIT_CODE_MAX_LENGTH = 64;
+
 /** A company is told its credits run low (creditAmountTooLow) when a balance falls below this. */
 export const LOW_CREDIT_THRESHOLD = 10;
 
@@ -37,7 +44,9 @@ export const newPoolSchema = z
     company_id: id,
     credit_count: creditCount,
     credit_price: z.coerce.number().min(0, 'must be at least 0').multipleOf(0.01).max(1e12).nullish(),
-    pro_form_nr: textSchema().max(100).nullish(),
+    pro_form_nr: textSchema()
+      .max(PRO_FORMA_NUMBER_MAX_LENGTH, `must be at most ${PRO_FORMA_NUMBER_MAX_LENGTH} characters`)
+      .nullish(),
   })
   .superRefine((value, context) => {
     if (!isPaidCreditType(value.credit_type_id)) return;
@@ -50,7 +59,9 @@ export const newPoolSchema = z
   });
 export type NewPool = z.output<typeof newPoolSchema>;
 
-const typeName = textSchema().min(1, 'is required').max(100);
+const typeName = textSchema()
+  .min(1, 'is required')
+  .max(CREDIT_TYPE_NAME_MAX_LENGTH, `must be at most ${CREDIT_TYPE_NAME_MAX_LENGTH} characters`);
 
 /** POST /credits/move (spec §7): credits from one company of the visible tree to another. */
 export const moveCreditsSchema = z.object({
@@ -79,7 +90,11 @@ export const newCreditCodeSchema = z.object({
 });
 
 /** POST /credits/codes/activate. */
-export const activateCreditCodeSchema = z.object({ code: textSchema().min(1, 'is required').max(64) });
+export const activateCreditCodeSchema = z.object({
+  code: textSchema()
+    .min(1, 'is required')
+    .max(CREDIT_CODE_MAX_LENGTH, `must be at most ${CREDIT_CODE_MAX_LENGTH} characters`),
+});
 
 /** POST /companies/data (spec §5: credits ≥ 1, at most 14 digits). */
 export const buyDataSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ISO_TIME_MAX_LENGTH } from './fields.ts';
 
 /**
  * The device protocol, version 1 (docs/device-protocol.md): what a device and the API's gateway
@@ -46,11 +47,15 @@ export const INTERVAL_RANGE: Record<TelemetryCategory, typeof DYNAMIC_INTERVAL_S
     l2tp: DYNAMIC_INTERVAL_S,
   };
 
-export const SERIAL_PATTERN = /^[0-9A-Za-z]{6,20}$/;
+/** A serial number's length: 6 to 20 letters and digits. */
+export const SERIAL_LENGTH = { min: 6, max: 20 } as const;
+export const SERIAL_PATTERN = new RegExp(`^[0-9A-Za-z]{${SERIAL_LENGTH.min},${SERIAL_LENGTH.max}}$`);
 export const MAC_PATTERN = /^[0-9A-F]{2}(?::[0-9A-F]{2}){5}$/;
 
 const text = (max: number) => z.string().max(max);
-const serial = z.string().regex(SERIAL_PATTERN, 'a serial is 6–20 letters and digits');
+const serial = z
+  .string()
+  .regex(SERIAL_PATTERN, `a serial is ${SERIAL_LENGTH.min}–${SERIAL_LENGTH.max} letters and digits`);
 /** A MAC address, written upper case with colons (the form it is stored and compared in). */
 export const macSchema = z
   .string()
@@ -58,7 +63,7 @@ export const macSchema = z
   .transform((value) => value.toUpperCase().replaceAll('-', ':'))
   .pipe(z.string().regex(MAC_PATTERN, 'a MAC address is six hex pairs, like 00:1E:42:12:34:56'));
 const bytes = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
-const isoTime = z.iso.datetime({ offset: true });
+const isoTime = z.iso.datetime({ offset: true }).max(ISO_TIME_MAX_LENGTH);
 
 /**
  * The MQTT client id: `fp-<serial>-<MAC as 12 hex digits>`. The MAC address is in it, so that the

@@ -1,44 +1,120 @@
 import { z } from 'zod';
-import { DYNAMIC_INTERVAL_S, STATIC_INTERVAL_S } from './device-protocol.ts';
+import {
+  DYNAMIC_INTERVAL_S,
+  macSchema,
+  SERIAL_LENGTH,
+  SERIAL_PATTERN,
+  STATIC_INTERVAL_S,
+} from './device-protocol.ts';
 import {
   BULK_DEVICE_ACTIONS,
   CONNECTION_GENERATIONS,
+  CUSTOM_BOX_LIMITS,
+  DEVICE_DESCRIPTION_MAX_LENGTH,
+  DEVICE_NAME_MAX_LENGTH,
   DEVICE_STATUSES,
   MAX_BULK_IDS,
+  MAX_TAG_IDS,
   SIGNAL_BUCKETS,
 } from './devices.ts';
 import { INT4_MAX, idSchema, integerSchema, textSchema } from './fields.ts';
 
 /**
- * The devices' request and response schemas (the list's filters and bulk actions; the answers of
- * every device route). The constants the console shows are in devices.ts, which has no zod, so a
- * page that needs only them does not load zod.
+ * The devices' request and response schemas (the list's filters and bulk actions, adding,
+ * editing and tagging a device; the answers of every device route), one definition for the API
+ * and the console's forms. The constants the console shows are in devices.ts, which has no zod,
+ * so a page that needs only them does not load zod.
  */
+
+/** Spec §2 "Monitoring period", in seconds within spec §9's ranges (the console shows minutes). */
+const dynamicIntervalS = z.number().int().min(DYNAMIC_INTERVAL_S.min).max(DYNAMIC_INTERVAL_S.max);
+const staticIntervalS = z.number().int().min(STATIC_INTERVAL_S.min).max(STATIC_INTERVAL_S.max);
+
+/** What claims a device (spec §5): the serial and MAC address of an approved identity, and a name. */
+const claimFields = {
+  serial: z
+    .string()
+    .trim()
+    .regex(
+      SERIAL_PATTERN,
+      `A serial number is ${SERIAL_LENGTH.min}–${SERIAL_LENGTH.max} letters and digits.`,
+    ),
+  mac: macSchema,
+  name: textSchema().min(1).max(DEVICE_NAME_MAX_LENGTH).optional(),
+};
+
+/** POST /devices (spec §2 "Add device"): an approved device into a company. */
+export const addDeviceSchema = z.object({
+  company_id: idSchema,
+  ...claimFields,
+  description: textSchema({ multiline: true }).max(DEVICE_DESCRIPTION_MAX_LENGTH).optional(),
+});
+export type AddDevice = z.infer<typeof addDeviceSchema>;
+
+/** A row of Add device from a file or a list, or of Verify devices (POST /devices/batch, /verify). */
+export const deviceClaimSchema = z.object(claimFields);
+export type DeviceClaim = z.infer<typeof deviceClaimSchema>;
+
+/** PATCH /devices/{id} (spec §2 "Edit device"): any of name, description, monitoring, periods. */
+export const editDeviceSchema = z
+  .object({
+    name: textSchema().min(1, 'Enter a name.').max(DEVICE_NAME_MAX_LENGTH),
+    description: textSchema({ multiline: true }).max(DEVICE_DESCRIPTION_MAX_LENGTH).nullable(),
+    monitoring: z.boolean(),
+    dynamic_interval_s: dynamicIntervalS,
+    static_interval_s: staticIntervalS,
+  })
+  .partial();
+export type EditDevice = z.infer<typeof editDeviceSchema>;
+
+/** PUT /devices/{id}/tags (spec §2 "Device list tags"): all the device's tags (none clears them). */
+export const setDeviceTagsSchema = z.object({ tag_ids: z.array(idSchema).max(MAX_TAG_IDS) });
+export type SetDeviceTags = z.infer<typeof setDeviceTagsSchema>;
 
 /** The filters above the devices grid, as query parameters (the list, the export and bulk actions). */
 export const deviceFilterSchema = z.object({
   q: textSchema().max(200).optional(),
   company_id: idSchema.optional(),
   status: z.enum(DEVICE_STATUSES).optional(),
-  model: textSchema().max(40).optional().describe('the model starts with this (RUT, RUT956)'),
+  model: textSchema().max(40).optional().describe('the model contains this, case aside (RUT9, 956)'),
   tag_id: idSchema.optional(),
   connection_type: z.enum(CONNECTION_GENERATIONS).optional(),
   signal: z.enum(SIGNAL_BUCKETS).optional(),
-  firmware: textSchema().max(60).optional().describe('the firmware version starts with this'),
+  firmware: textSchema().max(60).optional().describe('the firmware version contains this, case aside'),
 });
 export type DeviceFilter = z.infer<typeof deviceFilterSchema>;
+
+/** The list filters that offer the values present in the caller's fleet (GET /devices/facets). */
+export const DEVICE_FACET_FIELDS = ['model', 'firmware'] as const;
+export type DeviceFacetField = (typeof DEVICE_FACET_FIELDS)[number];
+/** The most values one facets answer lists. */
+export const MAX_DEVICE_FACETS = 100;
+
+/**
+ * GET /devices/facets: the values of a field among the devices the caller sees, under the list's
+ * other filters (the field's own filter left out), those containing `search` (case aside).
+ */
+export const deviceFacetsQuerySchema = deviceFilterSchema.extend({
+  field: z.enum(DEVICE_FACET_FIELDS),
+  search: textSchema().max(60).optional().describe('the value contains this, case aside'),
+  limit: integerSchema({ min: 1, max: MAX_DEVICE_FACETS }).default(50),
+});
+export type DeviceFacetsQuery = z.input<typeof deviceFacetsQuerySchema>;
+
+/** A value of the field and how many of the matching devices have it; the most common first. */
+export const deviceFacetSchema = z.object({ value: z.string(), count: z.number() });
+export type DeviceFacet = z.infer<typeof deviceFacetSchema>;
 
 export const bulkDevicesSchema = z
   .object({
     action: z.enum(BULK_DEVICE_ACTIONS),
     ids: z.array(idSchema).min(1).max(MAX_BULK_IDS).optional(),
     filter: deviceFilterSchema.optional(),
-    tag_ids: z.array(idSchema).min(1).max(50).optional(),
+    tag_ids: z.array(idSchema).min(1).max(MAX_TAG_IDS).optional(),
     company_id: idSchema.optional(),
     monitoring: z.boolean().optional(),
-    /** Spec §2 "Monitoring period", in seconds within spec §9's ranges (shown in minutes). */
-    dynamic_interval_s: z.number().int().min(DYNAMIC_INTERVAL_S.min).max(DYNAMIC_INTERVAL_S.max).optional(),
-    static_interval_s: z.number().int().min(STATIC_INTERVAL_S.min).max(STATIC_INTERVAL_S.max).optional(),
+    dynamic_interval_s: dynamicIntervalS.optional(),
+    static_interval_s: staticIntervalS.optional(),
     /** Deleting by filter names how many devices the user saw, so a changed filter is refused. */
     expected_count: integerSchema({ min: 1, max: INT4_MAX }).optional(),
   })
@@ -98,15 +174,15 @@ export type Device = z.infer<typeof deviceSchema>;
 
 /** Spec §2 "Device custom box": a title and up to 20 labelled values (PUT /devices/{id}/custom). */
 export const customBoxSchema = z.object({
-  title: textSchema().min(1, 'Give the box a title.').max(60),
+  title: textSchema().min(1, 'Give the box a title.').max(CUSTOM_BOX_LIMITS.title),
   fields: z
     .array(
       z.object({
-        label: textSchema().min(1, 'Each line needs a label.').max(60),
-        value: textSchema({ multiline: true }).max(500),
+        label: textSchema().min(1, 'Each line needs a label.').max(CUSTOM_BOX_LIMITS.label),
+        value: textSchema({ multiline: true }).max(CUSTOM_BOX_LIMITS.value),
       }),
     )
-    .max(20, 'A box holds at most 20 lines.'),
+    .max(CUSTOM_BOX_LIMITS.lines, `A box holds at most ${CUSTOM_BOX_LIMITS.lines} lines.`),
 });
 export type CustomBox = z.infer<typeof customBoxSchema>;
 

@@ -35,6 +35,22 @@ export function signalBucket(rssi: number | null | undefined): SignalBucket {
   return 'poor';
 }
 
+/** Spec §2 "Add device", "Edit device": the longest name and description of a device. */
+export const DEVICE_NAME_MAX_LENGTH = 120;
+export const DEVICE_DESCRIPTION_MAX_LENGTH = 500;
+
+/** A note left on a device (POST /devices/{id}/notes). */
+export const NOTE_MAX_LENGTH = 2000;
+/** A CLI command sent to a device (POST /devices/{id}/cli). */
+export const CLI_COMMAND_MAX_LENGTH = 1000;
+/** A device's admin password as the password manager sets it: printable, no spaces. */
+export const DEVICE_PASSWORD_LENGTH = { min: 8, max: 128 } as const;
+/** Spec §2 "Device custom box": a title and up to 20 lines, each a label and a value. */
+export const CUSTOM_BOX_LIMITS = { title: 60, label: 60, value: 500, lines: 20 } as const;
+
+/** The most tags one request names: a device's tags, or those a bulk action adds or removes. */
+export const MAX_TAG_IDS = 50;
+
 /** The most devices one bulk action names by id; beyond that, act on the filter. */
 export const MAX_BULK_IDS = 1000;
 
@@ -119,8 +135,3 @@ export function deviceKind(model: string): DeviceKind {
   if (family === 'TRB') return 'gateway';
   return 'router';
 }
-
-/*
- * The answers of the device routes (`data` of the envelope), declared by the API as each route's
- * `response` and read by the console. Every text in them is the device's or a user's: untrusted.
- */

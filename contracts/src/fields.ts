@@ -43,6 +43,12 @@ export function integerSchema(options: { min: number; max: number }) {
     .max(max, { error, abort: true });
 }
 
+/**
+ * An ISO 8601 time in a query (`before=`): `2026-01-01T00:00:00.123456789+14:00` has 35
+ * characters; the format alone allows any number of fractional digits.
+ */
+export const ISO_TIME_MAX_LENGTH = 40;
+
 /** A row id: 1 to 2147483647, the range of a `serial` column. */
 export const idSchema = integerSchema({ min: 1, max: INT4_MAX });
 /** A row id of a `bigserial` column (notifications, audit entries, histories). */
@@ -76,6 +82,12 @@ const controlMessage = (issue: { path?: PropertyKey[] }) =>
 const unicodeMessage = (issue: { path?: PropertyKey[] }) =>
   `${fieldName(issue.path)} must be valid Unicode text.`;
 
+/**
+ * The rules of {@link textSchema}, named in their issues' `params.rule`, so the console words each
+ * in the user's language (the message stays the API's English).
+ */
+export const TEXT_RULES = { control: 'control_characters', unicode: 'unicode' } as const;
+
 export interface TextOptions {
   /** Keeps tab, line feed and carriage return (notes, descriptions). */
   multiline?: boolean;
@@ -94,8 +106,13 @@ export function textSchema(options: TextOptions = {}) {
     .refine((text) => !hasControlCharacter(text, options.multiline === true), {
       error: controlMessage,
       abort: true,
+      params: { rule: TEXT_RULES.control },
     })
-    .refine((text) => !hasLoneSurrogate(text), { error: unicodeMessage, abort: true });
+    .refine((text) => !hasLoneSurrogate(text), {
+      error: unicodeMessage,
+      abort: true,
+      params: { rule: TEXT_RULES.unicode },
+    });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { textSchema } from './fields.ts';
 import { mfaSubmissionFields } from './mfa.ts';
+import { LINK_TOKEN_MAX_LENGTH } from './user-limits.ts';
 
 /**
  * Impersonation (spec §2/§3): an admin asks, the user grants access for 24 hours, the admin
@@ -13,7 +14,7 @@ export type ImpersonationRequested = z.infer<typeof impersonationRequestedSchema
 
 /** The path of POST /users/confirm-impersonation-access/{token} (the e-mailed link). */
 export const impersonationGrantParamsSchema = z.object({
-  token: textSchema({ trim: false }).min(16).max(200),
+  token: textSchema({ trim: false }).min(16).max(LINK_TOKEN_MAX_LENGTH),
 });
 
 /** The grant's end: the answer of the confirmation and of DELETE /account/impersonation-access. */

@@ -11,12 +11,17 @@ export const MFA_TYPES = ['totp', 'email'] as const;
 export type MfaType = (typeof MFA_TYPES)[number];
 export const mfaTypeSchema = z.enum(MFA_TYPES);
 
+/** A code typed in: an authenticator's or an e-mailed one (6 digits), with room for spaces. */
+export const MFA_CODE_MAX_LENGTH = 16;
+/** A step-up code as resubmitted (`session_code`): an MFA code or an identity provider's. */
+export const SESSION_CODE_MAX_LENGTH = 32;
+
 /**
  * The repeated call after MFA_REQUIRED (spec §7 "MFA resubmit"): the code, and the challenge it
  * answers (`session_uuid`, or `session_id`). Spread into the body of each call that may ask.
  */
 export const mfaSubmissionFields = {
-  session_code: textSchema().max(32).optional(),
+  session_code: textSchema().max(SESSION_CODE_MAX_LENGTH).optional(),
   session_uuid: z.uuid().optional(),
   session_id: z.uuid().optional(),
 };
@@ -24,7 +29,7 @@ export type MfaSubmission = { session_code?: string; session_uuid?: string; sess
 
 /** POST /account/mfa/totp/enable: the first code of the authenticator app. */
 export const enableTotpSchema = z.object({
-  code: textSchema().min(1, 'is required').max(16),
+  code: textSchema().min(1, 'is required').max(MFA_CODE_MAX_LENGTH),
   ...mfaSubmissionFields,
 });
 

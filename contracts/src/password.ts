@@ -4,6 +4,11 @@
  */
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 1024;
+/**
+ * The longest password a request may carry, in UTF-16 units (what a schema's `.max` and an
+ * input's `maxlength` count): the rule counts characters, and one may take two units.
+ */
+export const PASSWORD_MAX_UNITS = 2 * PASSWORD_MAX_LENGTH;
 
 export type PasswordProblem = 'too_short' | 'too_long' | 'same_as_email';
 

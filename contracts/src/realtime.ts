@@ -1,23 +1,25 @@
 import { z } from 'zod';
-import { ACTION_STATUS_EVENT, actionStatusEventSchema } from './action-status.ts';
-import { APP_CHANNEL, APP_VERSION_RELEASED } from './app-version.ts';
+import { actionStatusEventSchema } from './action-status.ts';
 import { DEVICE_STATUSES } from './devices.ts';
 import { notificationSchema } from './notifications.ts';
+import {
+  ACTION_STATUS_EVENT,
+  APP_CHANNEL,
+  APP_VERSION_RELEASED,
+  DEVICE_STATUS_EVENT,
+  NOTIFICATION_CREATED_EVENT,
+  type RealtimeEvent,
+  USER_CHANGED_EVENT,
+} from './realtime-names.ts';
 
 /**
- * The realtime channel (socket.io at {@link REALTIME_PATH}, spec §7): the channels a console
- * subscribes to, the events the API emits on them and the payload of each, one definition for
- * the API (which emits through {@link RealtimePayload}) and the console.
+ * The realtime channel (socket.io, spec §7): the payload of each event the API emits, one
+ * definition for the API (which emits through {@link RealtimePayload}) and the console. The
+ * names (path, channels, events) are in realtime-names.ts, which has no zod, and are
+ * re-exported here.
  */
 
-export { ACTION_STATUS_EVENT, APP_CHANNEL, APP_VERSION_RELEASED };
-
-/** Spec §7: the realtime path, behind the edge. */
-export const REALTIME_PATH = '/status/socket.io';
-
-/** What a client emits to follow a channel, and to stop (each with an acknowledgement). */
-export const SUBSCRIBE = 'subscribe';
-export const UNSUBSCRIBE = 'unsubscribe';
+export * from './realtime-names.ts';
 
 /** `subscribe {channel}` / `unsubscribe {channel}`: a channel name (a bare string is taken too). */
 export const subscriptionSchema = z.object({ channel: z.string().max(200) });
@@ -29,35 +31,6 @@ export const subscriptionAnswerSchema = z.object({
   errors: z.array(z.object({ code: z.string(), message: z.string() })).optional(),
 });
 export type SubscriptionAnswer = z.infer<typeof subscriptionAnswerSchema>;
-
-/** Every device event the caller may see, whatever their scope (the devices grid, the map). */
-export const DEVICES_CHANNEL = 'private-devices';
-/** A user's own notifications. */
-export const notificationsChannel = (userId: number) => `private-notifications.${userId}`;
-/** The progress of one action (its id comes in the write's `meta.channel`), for its starter only. */
-export const actionStatusChannel = (actionId: string) => `private-status.${actionId}`;
-/** A company's topics: its devices, those of its whole subtree, its tasks. */
-export const COMPANY_TOPICS = ['devices', 'subtree-devices', 'tasks'] as const;
-export type CompanyTopic = (typeof COMPANY_TOPICS)[number];
-export const companyChannel = (companyId: number, topic: CompanyTopic) =>
-  `private-company.${companyId}.${topic}`;
-
-/** A new notification, on the user's notifications channel (the bell). */
-export const NOTIFICATION_CREATED_EVENT = 'WebNotificationCreated';
-/** The user's account or rights changed, or the session ended: the console reloads GET /user. */
-export const USER_CHANGED_EVENT = 'UserChanged';
-/** A device's status changed, on the device channels. */
-export const DEVICE_STATUS_EVENT = 'DeviceStatusChanged';
-
-/** The event names, by what they tell. */
-export const REALTIME_EVENTS = {
-  notificationCreated: NOTIFICATION_CREATED_EVENT,
-  userChanged: USER_CHANGED_EVENT,
-  appVersionReleased: APP_VERSION_RELEASED,
-  actionStatusUpdated: ACTION_STATUS_EVENT,
-  deviceStatusChanged: DEVICE_STATUS_EVENT,
-} as const;
-export type RealtimeEvent = (typeof REALTIME_EVENTS)[keyof typeof REALTIME_EVENTS];
 
 /** WebNotificationCreated: the notification as GET /notifications lists it, not seen yet. */
 export const notificationCreatedSchema = notificationSchema.extend({ seen_at: z.null() });

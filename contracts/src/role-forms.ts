@@ -8,9 +8,11 @@ import { isPermission } from './permissions.ts';
  */
 export const ROLE_TITLE_MAX_LENGTH = 100;
 export const ROLE_DESCRIPTION_MAX_LENGTH = 500;
+/** Longer than any permission name (permissions.ts), so a name is checked without reading a flood. */
+export const PERMISSION_NAME_MAX_LENGTH = 64;
 
 const permissionList = z
-  .array(z.string().refine(isPermission, 'is not a permission'))
+  .array(z.string().max(PERMISSION_NAME_MAX_LENGTH).refine(isPermission, 'is not a permission'))
   .min(1, 'is required')
   .max(100)
   .refine((list) => !list.includes('super_admin'), 'super_admin is for the System Administrator only');

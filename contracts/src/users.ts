@@ -8,9 +8,21 @@ import { mfaTypeSchema } from './mfa.ts';
  * Messages are the API's (English); the console words each rule itself.
  */
 
-import { EMAIL_MAX_LENGTH, USERNAME_MAX_LENGTH } from './user-limits.ts';
+import { PASSWORD_MAX_UNITS } from './password.ts';
+import {
+  COMPANY_NAME_MAX_LENGTH,
+  COMPANY_NAME_MIN_LENGTH,
+  EMAIL_MAX_LENGTH,
+  LINK_TOKEN_MAX_LENGTH,
+  USERNAME_MAX_LENGTH,
+} from './user-limits.ts';
 
-export { EMAIL_MAX_LENGTH, INVITATION_LIFETIME_S, USERNAME_MAX_LENGTH } from './user-limits.ts';
+export {
+  EMAIL_MAX_LENGTH,
+  INVITATION_LIFETIME_S,
+  LINK_TOKEN_MAX_LENGTH,
+  USERNAME_MAX_LENGTH,
+} from './user-limits.ts';
 
 export const emailSchema = z
   .string()
@@ -96,11 +108,11 @@ export const assignableRolesQuerySchema = z.object({ company_id: id });
 
 /** POST /account/invitation/accept: the invitee's name and password, with the e-mailed token. */
 export const acceptInvitationSchema = z.object({
-  token: textSchema({ trim: false }).min(1, 'is required').max(200),
+  token: textSchema({ trim: false }).min(1, 'is required').max(LINK_TOKEN_MAX_LENGTH),
   username: textSchema()
     .min(1, 'is required')
     .max(USERNAME_MAX_LENGTH, `must be at most ${USERNAME_MAX_LENGTH} characters`),
-  password: z.string().min(1, 'is required').max(1024),
+  password: z.string().min(1, 'is required').max(PASSWORD_MAX_UNITS),
 });
 
 /** POST /account/invitation {token}: the link's token alone, to say what it invites to. */
@@ -136,8 +148,8 @@ export type CompanyInvitation = z.infer<typeof companyInvitationSchema>;
 export const acceptCompanyInvitationSchema = acceptInvitationSchema.extend({
   company_name: textSchema()
     .min(1, 'is required')
-    .min(3, 'must be at least 3 characters')
-    .max(100, 'must be at most 100 characters'),
+    .min(COMPANY_NAME_MIN_LENGTH, `must be at least ${COMPANY_NAME_MIN_LENGTH} characters`)
+    .max(COMPANY_NAME_MAX_LENGTH, `must be at most ${COMPANY_NAME_MAX_LENGTH} characters`),
 });
 
 /** POST /account/company-invitation {token}: the link's token alone. */

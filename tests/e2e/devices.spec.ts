@@ -3,7 +3,7 @@ import { deviceKind } from '../../contracts/src/devices.ts';
 import { SimDevice } from '../../device-sim/src/device.ts';
 import { type FleetHandle, startFleet } from '../../device-sim/src/fleet-runner.ts';
 import { callApi, signIn, urlFor } from './sign-in.ts';
-import { E2E_FLEET_CSV, E2E_FLEET_SEED, E2E_FLEET_SIZE, E2E_MQTT_PORT } from './support.ts';
+import { E2E_FLEET_CSV, E2E_FLEET_SEED, E2E_FLEET_SHAPE, E2E_FLEET_SIZE, E2E_MQTT_PORT } from './support.ts';
 
 /**
  * Devices in the console, against the real API and its embedded broker, with a simulated
@@ -20,6 +20,7 @@ test.beforeAll(async () => {
     devices: E2E_FLEET_SIZE,
     fleetFile: E2E_FLEET_CSV,
     seed: E2E_FLEET_SEED,
+    ...E2E_FLEET_SHAPE,
     batchIntervalMs: 100,
     summaryIntervalMs: 0,
     timing: { rebootDelayMs: 1_500, reconnectPeriodMs: 500 },
@@ -78,12 +79,17 @@ test('the devices page shows the simulated fleet; a device cut off turns Offline
   // Listed among the Online ones; pulled plug (no goodbye: the broker's last will says it is
   // gone), it leaves that list, and shows Offline once the filter is cleared, all without a reload.
   await page.getByTestId('filter-status').selectOption('online');
+  // The list's state is in its address (any order of the parameters).
+  await expect
+    .poll(() => Object.fromEntries(new URL(page.url()).searchParams))
+    .toEqual({ q: row.serial, status: 'online' });
   await expect(line).toContainText('Online');
   await sim.stop();
   await expect(line).toHaveCount(0, { timeout: 20_000 });
   await page.getByTestId('clear-filters').click();
   await expect(line).toContainText('Offline');
-  await expect(page).toHaveURL(/\/management\/devices$/);
+  // The search stays in the address; the cleared filter has left it.
+  await expect(page).toHaveURL(new RegExp(`/management/devices\\?q=${row.serial}$`));
 });
 
 test('filters above the grid combine with the search; device texts render as text', async ({ page }) => {
@@ -121,11 +127,56 @@ test('filters above the grid combine with the search; device texts render as tex
     void dialog.dismiss();
   });
   const trapped = fleet.devices.find((device) => /[<>]/.test(device.profile.name));
-  if (trapped) {
-    await page.getByTestId('list-search').fill(trapped.profile.serial);
-    await expect(grid.getByRole('link', { name: trapped.profile.name })).toBeVisible();
-  }
+  if (!trapped) throw new Error('the e2e fleet has no device with markup in its name (testDevices)');
+  await page.getByTestId('list-search').fill(trapped.profile.serial);
+  await expect(grid.getByRole('link', { name: trapped.profile.name })).toBeVisible();
   expect(dialogs).toEqual([]);
+});
+
+test('finding devices: a MAC address as a label prints it; model values with counts; the filters live in the address', async ({
+  page,
+}) => {
+  await signIn(page, 'super@fleetport.example');
+  const grid = page.getByRole('grid', { name: 'Devices' });
+  const { row } = await onlineDevice(page);
+  const device = (await callApi(page, 'GET', `/devices/${row.id}`)).body.data as {
+    mac: string;
+    model: string;
+  };
+  // The search finds the MAC address written with dashes, in lower case (stored as 00:1E:42:…).
+  await page.getByTestId('list-search').fill(device.mac.toLowerCase().replaceAll(':', '-'));
+  await expect(grid.getByRole('row').filter({ hasText: row.serial })).toHaveCount(1);
+  await page.getByTestId('list-search').fill('');
+  await expect(page).toHaveURL(/\/management\/devices$/);
+
+  // The model filter offers the fleet's models with how many devices have each; typing part of
+  // one (anywhere in it) narrows the list.
+  const model = page.getByTestId('filter-model');
+  await model.click();
+  await model.fill(device.model.slice(1));
+  const escaped = device.model.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  await page.getByRole('option', { name: new RegExp(`^${escaped} \\(\\d+\\)$`) }).click();
+  await expect(page).toHaveURL(new RegExp(`\\?model=${device.model}$`));
+  await expect
+    .poll(async () => {
+      const texts = await grid
+        .getByRole('row')
+        .evaluateAll((rows) => rows.slice(1).map((r) => r.textContent));
+      return texts.length > 0 && texts.every((text) => text?.includes(device.model));
+    })
+    .toBe(true);
+
+  // A second filter; a reload keeps both; Back returns to the model filter alone.
+  await page.getByTestId('filter-status').selectOption('online');
+  await expect(page).toHaveURL(new RegExp(`\\?model=${device.model}&status=online$`));
+  await page.reload();
+  await expect(page.getByTestId('filter-status')).toHaveValue('online');
+  await expect(page.getByTestId('filter-model')).toHaveValue(device.model);
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`\\?model=${device.model}$`));
+  await expect(page.getByTestId('filter-status')).toHaveValue('');
+  await expect(page.getByTestId('filter-model')).toHaveValue(device.model);
+  await expect(grid.getByRole('row').nth(1)).toContainText(device.model);
 });
 
 test('a reboot from the device page goes through the Action status modal, and the device comes back', async ({
@@ -156,6 +207,15 @@ test('a reboot from the device page goes through the Action status modal, and th
 
   await status.getByRole('button', { name: 'Close' }).first().click();
   await expect(status).toHaveCount(0);
+  // Its activity says it in words (issue 30): who, what and how it ended, its details a click away.
+  await page.reload();
+  const activity = page.getByTestId('device-activity');
+  const rebooted = activity.getByRole('row').filter({ hasText: 'Sam Super rebooted the device' }).first();
+  await expect(rebooted).toContainText(/; back online after \d+ seconds?/);
+  await rebooted.getByTestId('history-details-toggle').click();
+  // A reboot records nothing more than the sentence says.
+  await expect(activity.getByTestId('history-details')).toHaveText('This entry holds no further details.');
+  await expect(activity).not.toContainText('/devices/');
   // A tab the device's capabilities decide: its readings, or 'not available for this device'.
   await page.getByRole('tab', { name: 'Dynamic metrics' }).click();
   await expect(page).toHaveURL(new RegExp(`/management/devices/${row.id}/metrics/dynamic$`));
@@ -355,19 +415,67 @@ test('Statistics: how many devices are online, and the fleet by status, connecti
   await expect(
     page.getByTestId('statistics-day').getByRole('row').nth(1).getByRole('cell').nth(1),
   ).not.toHaveText('0');
-  // Action logs: the audit log, searchable; the admin's own sign-in is in it.
+  // Action logs: the audit log as sentences (issue 30), searchable; the admin's own sign-in is in it.
   await page.getByRole('tab', { name: 'Action logs' }).click();
   await expect(page).toHaveURL(/\/statistics\/action-logs$/);
   await page.getByTestId('list-search').fill('login');
   const log = page.getByRole('grid', { name: 'Action logs' });
   await expect(log.getByRole('row').filter({ hasText: 'admin@acme.example' }).first()).toContainText(
-    'POST /account/login',
+    'Ada Admin signed in',
   );
+  await expect(log).not.toContainText('POST /');
+  // Filtered by event type on the server, the filter kept in the URL (a reload keeps it).
+  await page.getByTestId('list-search').fill('');
+  await page.getByRole('combobox', { name: 'Event' }).click();
+  await page.getByRole('option', { name: 'Signed in', exact: true }).click();
+  await expect(page).toHaveURL(/\/statistics\/action-logs\?event=account\.login$/);
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Event' })).toHaveText('Signed in');
+  const signIns = log.getByRole('row').filter({ hasText: /@/ });
+  await expect(signIns.first()).toContainText('signed in');
+  for (const text of await signIns.allInnerTexts()) expect(text).toContain('signed in');
+  // An entry's details, one click away.
+  await signIns.first().getByTestId('history-details-open').click();
+  await expect(page.getByRole('dialog', { name: 'What changed' })).toContainText('Ada Admin signed in');
   // The company's metrics tab counts its devices too.
   const { row } = await onlineDevice(page);
   const detail = (await callApi(page, 'GET', `/devices/${row.id}`)).body.data as { company_id: number };
   await page.goto(urlFor('acme.localhost', `/companies/${detail.company_id}/metrics`));
   await expect(page.getByTestId('company-online')).toHaveText(/^[1-9]\d*$/);
+});
+
+test.describe('in Japanese (a browser that asks for it)', () => {
+  test.use({ locale: 'ja-JP' });
+
+  test("a device's activity and the action logs read as Japanese sentences, never routes (issue 30)", async ({
+    page,
+  }) => {
+    await signIn(page, 'super@fleetport.example');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+    const { row } = await onlineDevice(page);
+    expect((await callApi(page, 'POST', `/devices/${row.id}/actions`, { action: 'refresh' })).status).toBe(
+      200,
+    );
+    await page.goto(urlFor('acme.localhost', `/devices/${row.id}/activity`));
+    const refreshed = page
+      .getByTestId('device-activity')
+      .getByRole('row')
+      .filter({ hasText: 'Sam Super がデバイスに最新の測定値を要求しました' })
+      .first();
+    await expect(async () => {
+      await page.reload();
+      await expect(refreshed).toContainText('（成功）', { timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(page.getByTestId('device-activity')).not.toContainText('/devices/');
+
+    await page.goto(urlFor('acme.localhost', '/statistics/action-logs?event=device.refresh'));
+    await expect(page.getByRole('combobox', { name: 'イベント' })).toHaveText('測定値の更新');
+    const log = page.getByRole('grid', { name: '操作ログ' });
+    await expect(log.getByRole('row').filter({ hasText: row.name }).first()).toContainText(
+      'Sam Super がデバイスに最新の測定値を要求しました（成功）',
+    );
+    await expect(log).not.toContainText('POST');
+  });
 });
 
 test("Device CLI: a command runs in the device's shell and its answer comes back; an unknown one fails", async ({
@@ -400,7 +508,8 @@ test('Password manager: a generated 16-character password is set on the device, 
   await page.getByTestId('device-more').click();
   await page.getByTestId('device-password').click();
   const manager = page.getByRole('dialog', { name: 'Password manager' });
-  await expect(manager).toContainText('Fleetport does not keep device passwords');
+  // White-label: the brand's name, never ours.
+  await expect(manager).toContainText('Acme Cloud does not keep device passwords');
   await manager.getByRole('button', { name: 'Generate' }).click();
   await expect(manager.getByTestId('password-same')).toHaveValue(/^\S{16}$/);
   await manager.getByTestId('password-set').click();
@@ -437,7 +546,7 @@ test('a note left on a device shows in its activity as text; a custom box keeps 
   await page.getByTestId('note-save').click();
   const noted = page.getByTestId('event-note').first();
   await expect(noted).toContainText(note);
-  await expect(page.getByRole('row').filter({ hasText: note })).toContainText('Note by admin@acme.example');
+  await expect(page.getByRole('row').filter({ hasText: note })).toContainText('Note by Ada Admin');
 
   await page.getByTestId('device-more').click();
   await page.getByTestId('device-custom-box').click();
@@ -512,4 +621,15 @@ test('View update history: a device that comes back on another firmware shows th
   } finally {
     await updated.stop();
   }
+});
+
+test('on a laptop (1440 × 900) the default columns fit: "Last seen" is on screen without scrolling', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'admin@acme.example');
+  const grid = page.getByRole('grid', { name: 'Devices' });
+  await expect(grid.getByRole('row').nth(1)).toBeVisible();
+  await expect(grid.getByRole('columnheader', { name: 'Last seen' })).toBeInViewport({ ratio: 1 });
+  await expect(grid.getByRole('columnheader', { name: 'Name' })).toBeInViewport({ ratio: 1 });
 });

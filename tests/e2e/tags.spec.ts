@@ -25,7 +25,7 @@ test('an admin makes a coloured tag in a company, opens its page, edits and dele
   await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
   await dialog.getByRole('textbox', { name: 'Colour', exact: true }).fill('red');
   await dialog.getByRole('button', { name: 'New tag' }).click();
-  await expect(dialog.getByText('The value does not match the required format')).toBeVisible();
+  await expect(dialog.getByText('Enter a colour like #1a73e8')).toBeVisible();
   await dialog.getByRole('textbox', { name: 'Colour', exact: true }).fill('#E8710A');
   await dialog.getByRole('button', { name: 'New tag' }).click();
   await expect(page.getByText('Tag created successfully')).toBeVisible();

@@ -65,14 +65,22 @@ test('invite into a new subsidiary, accept from the e-mail, sign in as a guest; 
     'Advanced Guest',
   ]);
   await page.getByRole('option', { name: 'Guest', exact: true }).click();
+  // Spec §6: another company may offer other roles (its own custom roles): the hint says so.
+  await expect(dialog.getByText('A custom role belongs to one company', { exact: false })).toBeVisible();
   // Spec §5: changing the company resets the role.
   await choose(page, 'Company', 'Acme East');
   await expect(dialog.getByRole('combobox', { name: 'Role' })).toHaveValue('');
-  await choose(page, 'Company', company);
-  await choose(page, 'Role', 'Guest');
+  // Issue 30: every bad field is marked in one go, each rule with its own message.
   await dialog.getByRole('textbox', { name: 'E-mail' }).fill('not an address');
   await dialog.getByRole('button', { name: 'Invite user' }).click();
-  await expect(dialog.getByText('The value does not match the required format')).toBeVisible();
+  await expect(dialog.getByText('Enter an address like name@example.com')).toBeVisible();
+  await expect(dialog.getByText('This field is required')).toBeVisible();
+  await expect(dialog.getByRole('textbox', { name: 'E-mail' })).toHaveAttribute('maxlength', '254');
+  await choose(page, 'Company', company);
+  await choose(page, 'Role', 'Guest');
+  await dialog.getByRole('textbox', { name: 'E-mail' }).fill('<script>alert(1)</script>');
+  await dialog.getByRole('button', { name: 'Invite user' }).click();
+  await expect(dialog.getByText('Enter an address like name@example.com')).toBeVisible();
   await dialog.getByRole('textbox', { name: 'E-mail' }).fill(email);
   await dialog.getByRole('button', { name: 'Invite user' }).click();
   await expect(page.getByText('Invitation sent')).toBeVisible();

@@ -193,8 +193,14 @@ export const auditLog = pgTable(
     after: jsonb('after'),
     prevHash: text('prev_hash').notNull(),
     hash: text('hash').notNull().unique(),
+    /** The event type (contracts/src/audit-events.ts); null before migration 0015. */
+    event: text('event'),
   },
-  (table) => [index('audit_log_company_idx').on(table.companyId, table.id)],
+  (table) => [
+    index('audit_log_company_idx').on(table.companyId, table.id),
+    index('audit_log_event_idx').on(table.event, table.id),
+    index('audit_log_entity_idx').on(table.entity, table.entityId, table.id),
+  ],
 );
 
 /** An MFA challenge between an MFA_REQUIRED answer and the repeated request (`session_uuid`). */
@@ -424,11 +430,21 @@ export const devices = pgTable(
     /** The device custom box (spec §2): `{ title, fields: [{ label, value }] }`. */
     custom: jsonb('custom'),
     createdAt: createdAt(),
+    /**
+     * What the list's search looks in (migration 0016): name, serial, MAC without separators,
+     * model, firmware, IMEI and WAN IP, one per line; kept by PostgreSQL, trigram-indexed.
+     */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`name || E'\\n' || serial || E'\\n' || translate(mac, ':-.', '') || E'\\n' || coalesce(model, '') || E'\\n' || coalesce(firmware, '') || E'\\n' || coalesce(state #>> '{static,data,imei}', '') || E'\\n' || coalesce(state #>> '{dynamic,data,wan_ip}', '')`,
+      ),
   },
   (table) => [
     index('devices_company_idx').on(table.companyId, table.id),
     index('devices_company_path_idx').on(table.companyPath),
     index('devices_name_idx').on(table.name, table.id),
+    index('devices_search_idx').using('gin', table.searchText.op('gin_trgm_ops')),
   ],
 );
 
@@ -443,6 +459,23 @@ export const deviceNotes = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('device_notes_device_idx').on(table.deviceId, table.id)],
+);
+
+/** The commands sent to devices and how each ended (migrations/0015_audit_events.sql). */
+export const deviceCommands = pgTable(
+  'device_commands',
+  {
+    id: uuid('id').primaryKey(),
+    deviceId: integer('device_id').notNull(),
+    action: text('action').notNull(),
+    state: text('state', { enum: ['running', 'succeeded', 'failed'] })
+      .notNull()
+      .default('running'),
+    message: text('message'),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [index('device_commands_device_idx').on(table.deviceId)],
 );
 
 /** Each firmware a device came back on, and the one before (spec §2 "View update history"). */

@@ -88,6 +88,20 @@ describe('route order', () => {
   });
 });
 
+/**
+ * Write routes that name no event type: those that never write an entry (a look-up by POST, a
+ * token refresh), and the list's bulk action, whose entries fall back to `device.bulk`
+ * (fallbackEvent in route.ts) until its declaration names it.
+ */
+const WRITES_NO_ENTRY = new Set([
+  'POST /account/invitation',
+  'POST /account/company-invitation',
+  'POST /account/password/forgot',
+  'POST /account/token/refresh',
+  'POST /brand-access',
+  'POST /devices/verify',
+]);
+
 describe('every route of createApi', () => {
   let fx: ApiFixture;
   beforeAll(async () => {
@@ -125,6 +139,13 @@ describe('every route of createApi', () => {
   it('is registered before no route that would take its path (the order in app.ts cannot hide a route)', () => {
     const shadowed = shadowedRoutes(fx.api.routes);
     expect(shadowed, `routes hidden by an earlier one:\n  ${shadowed.join('\n  ')}`).toEqual([]);
+  });
+
+  it('names the event type of its audit entries when it writes (contracts/src/audit-events.ts)', () => {
+    const unnamed = fx.api.routes
+      .filter((route) => route.method !== 'get' && !route.event && !WRITES_NO_ENTRY.has(describeRoute(route)))
+      .map(describeRoute);
+    expect(unnamed, `write routes without an event type:\n  ${unnamed.join('\n  ')}`).toEqual([]);
   });
 
   it('is declared once per method and path', () => {

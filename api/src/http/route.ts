@@ -1,5 +1,6 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { AuditEvent } from '@fleetport/contracts/audit-events';
 import { idSchema } from '@fleetport/contracts/fields';
 import type { Permission } from '@fleetport/contracts/permissions';
 import type { NextFunction, Request, Response, Router } from 'express';
@@ -14,12 +15,15 @@ export type Method = 'get' | 'post' | 'put' | 'delete' | 'patch';
 /** Who may call a route: anyone, any signed-in user, or holders of a permission. */
 export type Access = { public: true } | { signedIn: true } | { permission: Permission };
 
+/** What a handler changes of its write's audit entry; `event` when it depends on the request. */
+export type AuditOverride = Partial<Omit<AuditEntry, 'event'>> & { event?: AuditEvent };
+
 export interface RouteResult {
   status?: number;
   data?: unknown;
   meta?: Record<string, unknown>;
   /** What the audit log records of a write; by default the route, the caller and the body. */
-  audit?: Partial<AuditEntry> | false;
+  audit?: AuditOverride | false;
 }
 
 export interface RouteContext<P, Q, B> {
@@ -62,7 +66,33 @@ export interface RouteSpec<P = unknown, Q = unknown, B = unknown> {
   incompleteAccount?: true;
   /** Extra statuses this route answers besides the common ones (documentation). */
   statuses?: Record<number, string>;
+  /**
+   * The event type its audit entries record (contracts/src/audit-events.ts), or how the body
+   * decides it (a reboot or a refresh). Every write route names one; a handler may still name
+   * another per request (`audit.event`). Without either, see {@link fallbackEvent}.
+   */
+  event?: AuditEvent | ((body: B) => AuditEvent);
   handler: (context: RouteContext<P, Q, B>) => Promise<RouteResult | undefined> | RouteResult | undefined;
+}
+
+const VERBS: Record<Method, string> = {
+  get: 'read',
+  post: 'create',
+  put: 'update',
+  patch: 'update',
+  delete: 'delete',
+};
+
+/**
+ * The event type of an entry whose route names none: `<entity>.<what>`, where what is the path's
+ * last word (`POST /devices/bulk` → `device.bulk`) or else create, update or delete by the method.
+ * The console reads an event type it has no sentence for as a generic one about its subject.
+ */
+export function fallbackEvent(method: Method, path: string, entity: string): string {
+  const parts = path.split('/').filter(Boolean);
+  const last = parts.at(-1) ?? '';
+  const what = parts.length > 1 && !last.startsWith(':') ? last : VERBS[method];
+  return `${entity}.${what}`;
 }
 
 /** Turns zod issues into error items whose `source` is the field path (spec §3, §7). */
@@ -231,7 +261,7 @@ export class RouteRegistry {
         // Every successful write is audit-logged, with both identities while impersonating.
         if (spec.method !== 'get' && this.audit && result?.audit !== false) {
           const caller = (res.locals.auth as AuthContext | undefined) ?? auth;
-          await this.audit.append({
+          const entry: AuditEntry = {
             actorUserId: caller?.actorUserId,
             userId: caller?.userId,
             companyId: caller?.companyId,
@@ -241,7 +271,10 @@ export class RouteRegistry {
             before: undefined,
             after: spec.body ? body : undefined,
             ...result?.audit,
-          });
+          };
+          const declared = typeof spec.event === 'function' ? spec.event(body) : spec.event;
+          entry.event ??= declared ?? fallbackEvent(spec.method, spec.path, entry.entity);
+          await this.audit.append(entry);
         }
         res.status(result?.status ?? 200).json({
           success: true,

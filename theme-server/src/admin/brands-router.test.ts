@@ -1,7 +1,15 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { brandDetailSchema, brandSummarySchema, publicBrandSchema } from '@fleetport/contracts/brand';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN, type EdgeFixture, request, startFixture, titleOf } from '../testing/fixtures.ts';
+import {
+  ADMIN_TOKEN,
+  answerData,
+  type EdgeFixture,
+  request,
+  startFixture,
+  titleOf,
+} from '../testing/fixtures.ts';
 
 let fixture: EdgeFixture;
 let disabled: EdgeFixture;
@@ -52,15 +60,13 @@ describe('brand administration API (/edge/brands)', () => {
   });
 
   it('lists and reads brands with the token', async () => {
-    const list = JSON.parse((await call('GET', '/')).text);
-    expect(list.data.map((brand: { id: string }) => brand.id).sort()).toEqual([
-      'acme',
-      'default',
-      'northwind',
-    ]);
-    expect(list.meta.total).toBe(3);
-    const acme = JSON.parse((await call('GET', '/acme')).text);
-    expect(acme.data.config.hostnames).toContain('acme.localhost');
+    const listed = await call('GET', '/');
+    const list = answerData(brandSummarySchema.array(), listed);
+    expect(list.map((brand) => brand.id).sort()).toEqual(['acme', 'default', 'northwind']);
+    expect(JSON.parse(listed.text).meta.total).toBe(3);
+    const acme = answerData(brandDetailSchema, await call('GET', '/acme'));
+    expect(acme.config.hostnames).toContain('acme.localhost');
+    expect(acme.public.app_name).toBe(acme.config.app_name);
     expect((await call('GET', '/nope')).status).toBe(404);
   });
 
@@ -75,7 +81,9 @@ describe('brand administration API (/edge/brands)', () => {
   });
 
   it('creates a brand that is served at once, and refuses a duplicate', async () => {
-    expect((await call('POST', '/', globex)).status).toBe(201);
+    const created = await call('POST', '/', globex);
+    expect(created.status).toBe(201);
+    expect(answerData(brandSummarySchema, created)).toMatchObject({ id: 'globex', access: 'all' });
     const page = await fixture.get('/', 'globex.localhost');
     expect(titleOf(page.text)).toBe('Globex Console');
     expect((await call('POST', '/', globex)).status).toBe(409);
@@ -84,16 +92,14 @@ describe('brand administration API (/edge/brands)', () => {
   });
 
   it('updates a brand and rejects an invalid update, keeping the old one', async () => {
-    expect(
-      (
-        await call('PUT', '/northwind', {
-          ...globex,
-          id: 'x',
-          app_name: 'NW',
-          hostnames: ['northwind.localhost'],
-        })
-      ).status,
-    ).toBe(200);
+    const updated = await call('PUT', '/northwind', {
+      ...globex,
+      id: 'x',
+      app_name: 'NW',
+      hostnames: ['northwind.localhost'],
+    });
+    expect(updated.status).toBe(200);
+    expect(answerData(brandSummarySchema, updated)).toMatchObject({ id: 'northwind', app_name: 'NW' });
     expect(titleOf((await fixture.get('/', 'northwind.localhost')).text)).toBe('NW');
     const bad = await call('PUT', '/northwind', { ...globex, hostnames: ['acme.localhost'] });
     expect(bad.status).toBe(422);
@@ -106,7 +112,7 @@ describe('brand administration API (/edge/brands)', () => {
     );
     const res = await call('PUT', '/acme/logo', svg, { 'content-type': 'image/svg+xml' });
     expect(res.status).toBe(200);
-    const logoUrl = JSON.parse(res.text).data.logo_url as string;
+    const logoUrl = answerData(publicBrandSchema, res).logo_url;
     const logo = await fixture.get(logoUrl);
     expect(logo.text).toBe('<svg xmlns="http://www.w3.org/2000/svg"><circle r="4"/></svg>');
     expect(logo.headers['content-type']).toMatch(/^image\/svg\+xml/);

@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { brandDetailSchema, brandSummarySchema, publicBrandSchema } from '@fleetport/contracts/brand';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type EdgeFixture, request, startFixture } from '../testing/fixtures.ts';
+import { answerData, type EdgeFixture, request, startFixture } from '../testing/fixtures.ts';
 
 /**
  * A console session at the brand administration API: the edge asks the API (here a stand-in
@@ -64,7 +65,7 @@ function call(session: string, method: string, pathname: string, body?: unknown,
 }
 
 async function acmeConfig(session = 'super') {
-  return JSON.parse((await call(session, 'GET', '/acme')).text).data.config;
+  return answerData(brandDetailSchema, await call(session, 'GET', '/acme')).config;
 }
 
 describe('brand administration by console session (brands in the console)', () => {
@@ -72,8 +73,8 @@ describe('brand administration by console session (brands in the console)', () =
     const list = await call('super', 'GET', '/');
     expect(list.status).toBe(200);
     expect(
-      JSON.parse(list.text)
-        .data.map((brand: { id: string }) => brand.id)
+      answerData(brandSummarySchema.array(), list)
+        .map((brand) => brand.id)
         .sort(),
     ).toEqual(['acme', 'default', 'northwind']);
     const asked = seen.at(-1);
@@ -94,15 +95,14 @@ describe('brand administration by console session (brands in the console)', () =
   });
 
   it("an owner company's admin sees only that brand, edits its look, and no platform field", async () => {
-    const list = JSON.parse((await call('acme-admin', 'GET', '/')).text).data;
-    expect(list.map((brand: { id: string; access: string }) => [brand.id, brand.access])).toEqual([
-      ['acme', 'look'],
-    ]);
+    const list = answerData(brandSummarySchema.array(), await call('acme-admin', 'GET', '/'));
+    expect(list.map((brand) => [brand.id, brand.access])).toEqual([['acme', 'look']]);
     expect((await call('acme-admin', 'GET', '/northwind')).status).toBe(404);
 
     const config = await acmeConfig('acme-admin');
     const recoloured = await call('acme-admin', 'PUT', '/acme', { ...config, brand_color: '#0f766e' });
     expect(recoloured.status).toBe(200);
+    expect(answerData(brandSummarySchema, recoloured)).toMatchObject({ id: 'acme', access: 'look' });
     expect((await acmeConfig()).brand_color).toBe('#0f766e');
     expect(seen.at(-2)?.method).toBe('POST'); // the write was checked as a write
 
@@ -121,7 +121,9 @@ describe('brand administration by console session (brands in the console)', () =
     const logo = Buffer.from(
       '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>',
     );
-    expect((await call('acme-admin', 'PUT', '/acme/logo', logo)).status).toBe(200);
+    const uploaded = await call('acme-admin', 'PUT', '/acme/logo', logo);
+    expect(uploaded.status).toBe(200);
+    expect(answerData(publicBrandSchema, uploaded).logo_url).toMatch(/logo/);
     expect((await call('acme-admin', 'PUT', '/northwind/logo', logo)).status).toBe(404);
   });
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { pino } from 'pino';
+import { expect } from 'vitest';
 import { configWith, type EdgeConfig } from '../config.ts';
 import { type RunningEdge, startEdge } from '../server.ts';
 
@@ -98,6 +99,19 @@ export interface HttpResult {
   headers: IncomingHttpHeaders;
   body: Buffer;
   text: string;
+}
+
+/**
+ * The `data` of a successful JSON answer, parsed with the contract's schema of it (what the
+ * console reads, `@fleetport/contracts`): the test fails when the answer breaks the schema or
+ * carries anything the schema does not name.
+ */
+export function answerData<T>(schema: { parse(value: unknown): T }, result: HttpResult): T {
+  const body = JSON.parse(result.text) as { success?: unknown; data?: unknown };
+  expect(body.success).toBe(true);
+  const data = schema.parse(body.data);
+  expect(data).toEqual(body.data);
+  return data;
 }
 
 /**

@@ -3,6 +3,7 @@ import type device from './en/device.json';
 import type devices from './en/devices.json';
 import type forms from './en/forms.json';
 import type grid from './en/grid.json';
+import type history from './en/history.json';
 import type modals from './en/modals.json';
 import type updates from './en/updates.json';
 import en from './en.json';
@@ -19,6 +20,7 @@ export type EnglishCatalogue = typeof en & {
   device: typeof device;
   devices: typeof devices;
   grid: typeof grid;
+  history: typeof history;
   forms: typeof forms;
   modals: typeof modals;
   updates: typeof updates;
@@ -29,6 +31,7 @@ export const ENGLISH_AREAS = {
   device: async () => (await import('./en/device.json')).default,
   devices: async () => (await import('./en/devices.json')).default,
   grid: async () => (await import('./en/grid.json')).default,
+  history: async () => (await import('./en/history.json')).default,
   forms: async () => (await import('./en/forms.json')).default,
   modals: async () => (await import('./en/modals.json')).default,
   updates: async () => (await import('./en/updates.json')).default,

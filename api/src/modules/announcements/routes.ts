@@ -22,6 +22,7 @@ export function registerAnnouncementRoutes(registry: RouteRegistry, router: Rout
       'Notifies every user of a company, or of its whole subtree (include_subsidiaries, default true).',
     tag: 'notifications',
     access: { permission: 'super_admin' },
+    event: 'announcement.send',
     body: newAnnouncementSchema,
     response: announcementSchema,
     handler: async ({ auth, body }) => {

@@ -22,6 +22,11 @@ describe('audit log (hash-chained)', () => {
     expect(actions).toContain('POST /password-confirmation');
     const storage = log.body.data.find((entry: { action: string }) => entry.action === 'POST /storage');
     expect(storage.after).toEqual({ key: 'audit.me', value: { columns: 3 } });
+    // Each entry names its event type, what the console reads (never the route).
+    expect(storage.event).toBe('account.preferences');
+    expect(
+      log.body.data.find((entry: { action: string }) => entry.action === 'POST /account/login').event,
+    ).toBe('account.login');
     // Readable: who and where by name (the Action logs tab shows them).
     expect(storage).toMatchObject({ user_email: 'admin@acme.example', company_name: 'Acme Networks' });
     const searched = (await ada.get('/api/audit-log?q=storage&limit=100')).body.data as { action: string }[];
@@ -41,6 +46,21 @@ describe('audit log (hash-chained)', () => {
     );
     const broken = await fx.api.deps.audit.verify();
     expect(broken.ok).toBe(false);
+  });
+
+  it('covers the event type: an entry that names one cannot lose or change it unseen', async () => {
+    const fresh = await startTestApi();
+    try {
+      const nora = await fresh.login('admin@northwind.example');
+      await nora.post('/api/storage', { key: 'event.me', value: 1 });
+      expect((await fresh.api.deps.audit.verify()).ok).toBe(true);
+      await fresh.api.deps.database.exec(
+        `UPDATE audit_log SET event = 'account.login' WHERE event = 'account.preferences' AND after->>'key' = 'event.me'`,
+      );
+      expect((await fresh.api.deps.audit.verify()).ok).toBe(false);
+    } finally {
+      await fresh.stop();
+    }
   });
 
   it("shows admins their subtree's entries only, and refuses roles without view_audit_log", async () => {

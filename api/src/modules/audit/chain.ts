@@ -14,6 +14,11 @@ export interface AuditEntry {
   entityId: string | undefined;
   before: unknown;
   after: unknown;
+  /**
+   * What happened, for people (contracts/src/audit-events.ts): the route's declaration names it,
+   * or its handler does per request. Entries from before event types have none.
+   */
+  event?: string | undefined;
 }
 
 /** Values whose key names a secret never reach the log. */
@@ -40,6 +45,11 @@ function canonical(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
+/**
+ * The entry's hash over the previous one's. The event type counts only when the entry has one:
+ * `canonical` leaves undefined keys out, so an entry written before event types (migration 0015)
+ * hashes exactly as it did, and a later entry's event type cannot be changed or removed unseen.
+ */
 export function hashOf(prevHash: string, at: Date, entry: AuditEntry): string {
   const content = canonical({
     at: at.toISOString(),
@@ -51,6 +61,7 @@ export function hashOf(prevHash: string, at: Date, entry: AuditEntry): string {
     entity_id: entry.entityId ?? null,
     before: entry.before ?? null,
     after: entry.after ?? null,
+    event: entry.event ?? undefined,
   });
   return createHash('sha256').update(prevHash).update(content).digest('hex');
 }
@@ -90,6 +101,7 @@ export class AuditLog {
           entityId: clean.entityId ?? null,
           before: clean.before ?? null,
           after: clean.after ?? null,
+          event: clean.event ?? null,
           prevHash,
           hash: hashOf(prevHash, at, clean),
         });
@@ -122,6 +134,7 @@ export class AuditLog {
           entityId: row.entityId ?? undefined,
           before: row.before,
           after: row.after,
+          event: row.event ?? undefined,
         });
         if (row.prevHash !== prevHash || row.hash !== expected) return { ok: false, brokenAt: row.id };
         prevHash = row.hash;

@@ -1,4 +1,4 @@
-import { auditLogEntrySchema } from '@fleetport/contracts/audit';
+import { auditLogEntrySchema, auditLogFilterShape } from '@fleetport/contracts/audit';
 import { idSchema } from '@fleetport/contracts/fields';
 import type { Router } from 'express';
 import { z } from 'zod';
@@ -14,10 +14,10 @@ export function registerAuditRoutes(registry: RouteRegistry, router: Router, dep
     method: 'get',
     path: '/audit-log',
     summary:
-      'The audit log of the companies the caller may see, newest first; `q` searches the action, the entity and the user e-mail.',
+      'The audit log of the companies the caller may see, newest first, each entry with its event type (contracts/src/audit-events.ts); `q` searches the event type, the entity and the user (e-mail, name); `event` keeps the entries of these event types (comma-separated).',
     tag: 'audit',
     access: { permission: 'view_audit_log' },
-    query: listQuerySchema(AUDIT_FIELDS, { company_id: idSchema.optional() }),
+    query: listQuerySchema(AUDIT_FIELDS, { company_id: idSchema.optional(), ...auditLogFilterShape }),
     response: z.array(auditLogEntrySchema),
     handler: async ({ auth, query }) => {
       const { rows, total } = await listAuditLog(db, auth, query);

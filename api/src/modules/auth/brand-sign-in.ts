@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { Request } from 'express';
-import { companies, roles, users } from '../../db/schema.ts';
 import type { ApiDeps } from '../../deps.ts';
+import { companyPathOf } from '../companies/queries.ts';
 import { brandIdOf } from '../mail/mailer.ts';
+import { signInScopeOf } from './queries.ts';
 
 /**
  * White-label sign-in (themes/README.md `restrict_sign_in`): on the hosts of a brand that
@@ -23,17 +23,9 @@ export async function maySignInHere(
     return true;
   }
   if (companyId === undefined) return true;
-  const [user] = await deps.db
-    .select({ scope: roles.scope, path: companies.path })
-    .from(users)
-    .innerJoin(roles, eq(roles.id, users.roleId))
-    .innerJoin(companies, eq(companies.id, users.companyId))
-    .where(eq(users.id, userId));
+  const user = await signInScopeOf(deps.db, userId);
   if (!user) return false;
   if (user.scope === 'all') return true;
-  const [owner] = await deps.db
-    .select({ path: companies.path })
-    .from(companies)
-    .where(eq(companies.id, companyId));
-  return owner !== undefined && user.path.startsWith(owner.path);
+  const ownerPath = await companyPathOf(deps.db, companyId);
+  return ownerPath !== undefined && user.path.startsWith(ownerPath);
 }

@@ -5,9 +5,7 @@ import {
   passwordConfirmedSchema,
   sessionsRevokedSchema,
 } from '@fleetport/contracts/auth';
-import { eq } from 'drizzle-orm';
 import type { Router } from 'express';
-import { users } from '../../db/schema.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { ApiError, passwordConfirmationRequired, tooManyRequests } from '../../http/errors.ts';
 import type { RouteRegistry } from '../../http/route.ts';
@@ -15,6 +13,7 @@ import { brandIdOf } from '../mail/mailer.ts';
 import type { AuthContext } from './context.ts';
 import { assertPasswordPolicy } from './password-policy.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import { passwordHashOf, setPasswordHash } from './queries.ts';
 
 /**
  * Spec §6/§7: chosen sensitive operations answer 423 unless the password was confirmed
@@ -34,6 +33,7 @@ export function registerConfirmationRoutes(registry: RouteRegistry, router: Rout
     summary: 'Confirms the password again (after a 423); the session rotates and carries the confirmation.',
     tag: 'account',
     access: { signedIn: true },
+    event: 'account.password_confirm',
     body: passwordConfirmationSchema,
     response: passwordConfirmedSchema,
     statuses: { 429: 'Too many wrong passwords' },
@@ -47,8 +47,7 @@ export function registerConfirmationRoutes(registry: RouteRegistry, router: Rout
           await loginFailures.retryAfter(key),
         );
       }
-      const [user] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
-      if (!(await verifyPassword(user?.hash, body.password))) {
+      if (!(await verifyPassword(await passwordHashOf(db, userId), body.password))) {
         await loginFailures.add(key);
         throw new ApiError(422, [
           { code: 'INVALID_PASSWORD', message: 'The password is not correct.', source: 'password' },
@@ -68,6 +67,7 @@ export function registerConfirmationRoutes(registry: RouteRegistry, router: Rout
       'Signs the caller out everywhere else (every other session). Needs a recent password confirmation (423).',
     tag: 'account',
     access: { signedIn: true },
+    event: 'account.sessions_revoke',
     response: sessionsRevokedSchema,
     statuses: { 423: 'Confirm the password first (POST /password-confirmation)' },
     handler: async ({ auth }) => {
@@ -84,6 +84,7 @@ export function registerConfirmationRoutes(registry: RouteRegistry, router: Rout
       'Changes the password: the current one, the new one (policy), and the second factor when the account has one (MFA_REQUIRED). Other sessions end.',
     tag: 'account',
     access: { signedIn: true },
+    event: 'account.password_change',
     body: changePasswordSchema,
     response: passwordChangedSchema,
     statuses: { 403: 'MFA_REQUIRED: prove the second factor and repeat', 429: 'Too many wrong passwords' },
@@ -100,11 +101,7 @@ export function registerConfirmationRoutes(registry: RouteRegistry, router: Rout
           await loginFailures.retryAfter(key),
         );
       }
-      const [user] = await db
-        .select({ hash: users.passwordHash })
-        .from(users)
-        .where(eq(users.id, auth.userId));
-      if (!(await verifyPassword(user?.hash, body.current_password))) {
+      if (!(await verifyPassword(await passwordHashOf(db, auth.userId), body.current_password))) {
         await loginFailures.add(key);
         throw new ApiError(422, [
           {
@@ -117,10 +114,7 @@ export function registerConfirmationRoutes(registry: RouteRegistry, router: Rout
       await loginFailures.reset(key);
       assertPasswordPolicy(body.password, auth.email);
       await deps.mfa.require(auth.userId, body, { purpose: 'password_change', brandId: brandIdOf(req) });
-      await db
-        .update(users)
-        .set({ passwordHash: await hashPassword(body.password) })
-        .where(eq(users.id, auth.userId));
+      await setPasswordHash(db, auth.userId, await hashPassword(body.password));
       await sessions.revokeOthers(auth.userId, auth.sessionId);
       await sessions.rotate(req, res, auth, { passwordConfirmed: true });
       // Neither password reaches the audit log.

@@ -7,9 +7,7 @@ import {
   resetPasswordSchema,
   verifyEmailSchema,
 } from '@fleetport/contracts/auth';
-import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Request, Router } from 'express';
-import { users } from '../../db/schema.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { ApiError, fieldError, tooManyRequests, unauthorized } from '../../http/errors.ts';
 import type { RouteRegistry } from '../../http/route.ts';
@@ -17,6 +15,7 @@ import { brandIdOf, type MailLocale } from '../mail/mailer.ts';
 import { MAIL_LIFETIMES_S } from '../mail/templates.ts';
 import { assertPasswordPolicy } from './password-policy.ts';
 import { hashPassword } from './passwords.ts';
+import { markEmailVerified, recipientByEmail, recipientById, setPasswordHash } from './queries.ts';
 
 /** Where the console opens the links (the console's pages; the API takes the token by POST). */
 export const VERIFY_EMAIL_PAGE = '/account/verify-email';
@@ -72,23 +71,9 @@ export async function sendVerificationLink(
 export function registerEmailFlowRoutes(registry: RouteRegistry, router: Router, deps: ApiDeps): void {
   const { db, sessions, accountTokens, loginFailures, log } = deps;
 
-  const recipient = async (where: SQL) => {
-    const [user] = await db
-      .select({
-        id: users.id,
-        email: users.email,
-        locale: users.locale,
-        companyId: users.companyId,
-        emailVerifiedAt: users.emailVerifiedAt,
-      })
-      .from(users)
-      .where(where);
-    return user;
-  };
-
   /** Runs after the answer to POST /account/password/forgot: nothing in it may show in the answer. */
   const sendResetLink = async (email: string, brandId: string | undefined): Promise<void> => {
-    const user = await recipient(eq(users.email, email));
+    const user = await recipientByEmail(db, email);
     if (!user) {
       log.info({ brandId }, 'password reset asked for an unknown address');
       return;
@@ -127,11 +112,12 @@ export function registerEmailFlowRoutes(registry: RouteRegistry, router: Router,
     summary: 'Sends the verification e-mail again (the "e-mail not verified" notice). At most one a minute.',
     tag: 'account',
     access: { signedIn: true },
+    event: 'account.activation_resend',
     incompleteAccount: true,
     response: activationSentSchema,
     statuses: { 409: 'The address is already verified', 429: 'One was sent less than a minute ago' },
     handler: async ({ req, auth }) => {
-      const user = await recipient(eq(users.id, auth.userId));
+      const user = await recipientById(db, auth.userId);
       if (!user) throw unauthorized();
       if (user.emailVerifiedAt) {
         throw new ApiError(409, [
@@ -157,19 +143,17 @@ export function registerEmailFlowRoutes(registry: RouteRegistry, router: Router,
     summary: 'Verifies the e-mail address with the token of a verification link.',
     tag: 'account',
     access: { public: true },
+    event: 'account.email_verify',
     body: verifyEmailSchema,
     response: emailVerifiedSchema,
     statuses: { 422: 'The link is invalid, expired or already used (source: token)' },
     handler: async ({ body }) => {
       const consumed = await accountTokens.consume(body.token, 'verify_email');
       if (!consumed) throw invalidLink();
-      const user = await recipient(eq(users.id, consumed.userId));
+      const user = await recipientById(db, consumed.userId);
       // A link proves the address it was sent to, not one the account has changed to since.
       if (!user || consumed.data?.email !== user.email) throw invalidLink();
-      await db
-        .update(users)
-        .set({ emailVerifiedAt: new Date() })
-        .where(and(eq(users.id, user.id), isNull(users.emailVerifiedAt)));
+      await markEmailVerified(db, user.id);
       return { data: { verified: true }, audit: userAudit(user, { email_verified: true }) };
     },
   });
@@ -202,6 +186,7 @@ export function registerEmailFlowRoutes(registry: RouteRegistry, router: Router,
       'Sets a new password with the token of a reset link; every session of the account ends, and the address counts as verified.',
     tag: 'account',
     access: { public: true },
+    event: 'account.password_reset',
     body: resetPasswordSchema,
     response: passwordResetSchema,
     statuses: {
@@ -210,7 +195,7 @@ export function registerEmailFlowRoutes(registry: RouteRegistry, router: Router,
     handler: async ({ req, res, body }) => {
       // Checked before the token is used, so a refused password does not cost the link.
       const found = await accountTokens.find(body.token, 'reset_password');
-      const user = found && (await recipient(eq(users.id, found.userId)));
+      const user = found && (await recipientById(db, found.userId));
       if (!user) throw invalidLink();
       assertPasswordPolicy(body.password, user.email);
       const passwordHash = await hashPassword(body.password);
@@ -218,10 +203,7 @@ export function registerEmailFlowRoutes(registry: RouteRegistry, router: Router,
       if (consumed?.userId !== user.id) throw invalidLink();
       // The mailbox was proven, unless the account changed its address since the link was sent.
       const proven = consumed.data?.email === user.email;
-      await db
-        .update(users)
-        .set({ passwordHash, ...(proven && !user.emailVerifiedAt ? { emailVerifiedAt: new Date() } : {}) })
-        .where(eq(users.id, user.id));
+      await setPasswordHash(db, user.id, passwordHash, proven && !user.emailVerifiedAt);
       await accountTokens.revokeAll(user.id, 'reset_password');
       // A stolen session dies with the reset, and so does the caller's own, if any.
       await sessions.revokeAll(user.id, 'password reset');

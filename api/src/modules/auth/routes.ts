@@ -6,9 +6,7 @@ import {
   tokenRefreshedSchema,
 } from '@fleetport/contracts/auth';
 import { sameOriginPath } from '@fleetport/contracts/same-origin';
-import { eq } from 'drizzle-orm';
 import type { Router } from 'express';
-import { users } from '../../db/schema.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { ApiError, tooManyRequests, unauthorized } from '../../http/errors.ts';
 import { requestOrigin } from '../../http/guards.ts';
@@ -16,6 +14,7 @@ import type { RouteRegistry } from '../../http/route.ts';
 import { brandIdOf } from '../mail/mailer.ts';
 import { maySignInHere } from './brand-sign-in.ts';
 import { verifyPassword } from './passwords.ts';
+import { userByEmail } from './queries.ts';
 import { usedUp } from './rate-limit.ts';
 
 /** Where logout sends the browser when no acceptable redirect_uri was given. */
@@ -30,6 +29,7 @@ export function registerAccountRoutes(registry: RouteRegistry, router: Router, d
     summary: 'Sign in with e-mail and password; sets the session cookies.',
     tag: 'account',
     access: { public: true },
+    event: 'account.login',
     body: loginSchema,
     response: loginAnswerSchema,
     statuses: {
@@ -49,7 +49,7 @@ export function registerAccountRoutes(registry: RouteRegistry, router: Router, d
       const wait = await usedUp(loginFailures, limits);
       if (wait !== undefined)
         throw tooManyRequests('Too many failed sign-in attempts. Try again later.', wait);
-      const [user] = await db.select().from(users).where(eq(users.email, body.email));
+      const user = await userByEmail(db, body.email);
       // A user the brand of this host does not admit is answered as a wrong password, and
       // counted as one, so that neither the answer nor the rate limit tells them apart.
       if (
@@ -105,6 +105,7 @@ export function registerAccountRoutes(registry: RouteRegistry, router: Router, d
     summary: 'Ends the session (logout); answers the location to go to.',
     tag: 'account',
     access: { public: true },
+    event: 'account.logout',
     body: logoutSchema,
     response: logoutAnswerSchema,
     handler: async ({ req, res, body }) => {

@@ -1,11 +1,10 @@
 import { brandAccessQuerySchema, brandAccessSchema } from '@fleetport/contracts/brand';
 import { INT4_MAX } from '@fleetport/contracts/fields';
-import { inArray } from 'drizzle-orm';
 import type { Router } from 'express';
-import { companies } from '../../db/schema.ts';
 import type { ApiDeps } from '../../deps.ts';
 import type { RouteRegistry } from '../../http/route.ts';
 import { canSeeCompany } from '../companies/scope.ts';
+import { companiesByIds } from './queries.ts';
 
 const MAX_ASKED = 100;
 
@@ -42,10 +41,7 @@ export function registerBrandAccessRoutes(registry: RouteRegistry, router: Route
         ].slice(0, MAX_ASKED);
         let manageable: number[] = [];
         if (asked.length > 0 && auth.can('manage_companies')) {
-          const rows = await deps.db
-            .select({ id: companies.id, path: companies.path })
-            .from(companies)
-            .where(inArray(companies.id, asked));
+          const rows = await companiesByIds(deps.db, asked);
           manageable = rows.filter((company) => canSeeCompany(auth, company)).map((company) => company.id);
         }
         return {

@@ -209,3 +209,9 @@ export async function companyTree(db: Db, auth: AuthContext): Promise<CompanyTre
     subsidiaries: row.subsidiaries,
   }));
 }
+
+/** A company's path (`/1/4/`), whoever may see it; undefined for no such company. */
+export async function companyPathOf(db: Db, id: number): Promise<string | undefined> {
+  const [company] = await db.select({ path: companies.path }).from(companies).where(eq(companies.id, id));
+  return company?.path;
+}

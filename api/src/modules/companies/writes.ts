@@ -53,6 +53,7 @@ export function registerCompanyWriteRoutes(registry: RouteRegistry, router: Rout
     summary: 'Creates a company under parent_id, a company the caller manages (spec §7 POST /companies).',
     tag: 'companies',
     access: { permission: 'manage_companies' },
+    event: 'company.create',
     body: newCompanySchema,
     response: companySchema,
     handler: async ({ auth, body }) => {
@@ -86,6 +87,7 @@ export function registerCompanyWriteRoutes(registry: RouteRegistry, router: Rout
     summary: 'Renames a company; show_payment is for super admins. Unchanged values are refused (spec §5).',
     tag: 'companies',
     access: { permission: 'manage_companies' },
+    event: 'company.update',
     params: idParam,
     body: editCompanySchema,
     response: companySchema,
@@ -123,6 +125,7 @@ export function registerCompanyWriteRoutes(registry: RouteRegistry, router: Rout
     summary: 'Moves company `source` (with its subtree) under `target` (spec §7 POST /companies/move).',
     tag: 'companies',
     access: { permission: 'manage_companies' },
+    event: 'company.move',
     body: moveCompanySchema,
     response: companySchema,
     handler: async ({ auth, body }) => {
@@ -148,6 +151,7 @@ export function registerCompanyWriteRoutes(registry: RouteRegistry, router: Rout
       'Deletes a company without subsidiaries, devices, users or files (423 until the password is confirmed again).',
     tag: 'companies',
     access: { permission: 'manage_companies' },
+    event: 'company.delete',
     params: idParam,
     response: companySchema,
     statuses: {

@@ -60,6 +60,7 @@ export function registerCodeRoutes(registry: RouteRegistry, router: Router, deps
       "A new credit code: its credits leave the 'From company' (super admins choose it; others give their own company's).",
     tag: 'credits',
     access: { permission: 'manage_credits' },
+    event: 'credits.code_create',
     body: newCreditCodeSchema,
     response: creditCodeSchema,
     handler: async ({ auth, body }) => {
@@ -98,6 +99,7 @@ export function registerCodeRoutes(registry: RouteRegistry, router: Router, deps
     summary: "Activates a credit code: its credits join the caller's company; a code works once.",
     tag: 'credits',
     access: { permission: 'manage_credits' },
+    event: 'credits.code_activate',
     body: activateCreditCodeSchema,
     response: creditCodeActivationSchema,
     handler: async ({ auth, body }) => {

@@ -19,6 +19,7 @@ export function registerDataRoutes(registry: RouteRegistry, router: Router, deps
       'Buys data for a company: N of its data credits give 2N GB (spec §5, §9); free data credits go first.',
     tag: 'credits',
     access: { permission: 'manage_credits' },
+    event: 'credits.buy_data',
     body: buyDataSchema,
     response: dataPurchaseSchema,
     handler: async ({ auth, body }) => {

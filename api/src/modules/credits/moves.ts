@@ -16,6 +16,7 @@ export function registerMoveRoutes(registry: RouteRegistry, router: Router, deps
     summary: 'Moves credits between two companies the caller sees (never more than the source has).',
     tag: 'credits',
     access: { permission: 'manage_credits' },
+    event: 'credits.move',
     body: moveCreditsSchema,
     response: creditMoveSchema,
     handler: async ({ auth, body }) => {

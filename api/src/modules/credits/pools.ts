@@ -56,6 +56,7 @@ export function registerPoolRoutes(registry: RouteRegistry, router: Router, deps
       'A new pool: credits issued into a company (super admins; price and pro-forma number for the paid types).',
     tag: 'credits',
     access: { permission: 'super_admin' },
+    event: 'credits.add',
     body: newPoolSchema,
     response: creditPoolSchema,
     handler: async ({ auth, body }) => {

@@ -1,7 +1,10 @@
-import type { DeviceActivity, FirmwareChange } from '@fleetport/contracts/device-schemas';
-import { and, desc, eq, lt } from 'drizzle-orm';
+import type { DeviceActivityEntry } from '@fleetport/contracts/audit';
+import type { FirmwareChange } from '@fleetport/contracts/device-schemas';
+import { and, desc, eq, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditLog, deviceConnectionLog, deviceFirmwareHistory, deviceNotes, users } from '../../db/schema.ts';
+import { actors, whoColumns } from '../audit/queries.ts';
+import { commandOutcomes, outcomeOf } from './command-queries.ts';
 
 /** A device's update history, newest first (the last hundred). */
 export async function firmwareHistory(db: Db, deviceId: number): Promise<FirmwareChange[]> {
@@ -20,14 +23,34 @@ export async function firmwareHistory(db: Db, deviceId: number): Promise<Firmwar
 }
 
 /**
+ * The audit entries about one device: its own (but a note's writing: the note shows itself), the
+ * bulk actions that named it and the passwords set on it with others.
+ */
+function aboutDevice(deviceId: number) {
+  const id = sql`${JSON.stringify([deviceId])}::jsonb`;
+  return or(
+    and(
+      eq(auditLog.entity, 'device'),
+      eq(auditLog.entityId, String(deviceId)),
+      sql`${auditLog.event} IS DISTINCT FROM 'device.note_add'`,
+      // Before event types (migration 0015) a note's entry is known by its route.
+      ne(auditLog.action, 'POST /devices/:id/notes'),
+    ),
+    and(eq(auditLog.entity, 'device'), eq(auditLog.entityId, 'bulk'), sql`${auditLog.after}->'ids' @> ${id}`),
+    and(eq(auditLog.entity, 'device_passwords'), sql`${auditLog.after}->'devices' @> ${id}`),
+  );
+}
+
+/**
  * A device's activity before a time (or until now), newest first, at most `limit` events: its
- * identity's connection log, the audit log's actions on it and the notes left on it, merged.
+ * identity's connection log, the audit log's actions on it (with who, by name, and how a command
+ * sent to it ended) and the notes left on it, merged.
  */
 export async function deviceActivity(
   db: Db,
   device: { id: number; identityId: number },
   page: { limit: number; before?: Date },
-): Promise<DeviceActivity[]> {
+): Promise<DeviceActivityEntry[]> {
   const { limit, before } = page;
   const [connections, actions, notes] = await Promise.all([
     db
@@ -42,26 +65,26 @@ export async function deviceActivity(
       .orderBy(desc(deviceConnectionLog.id))
       .limit(limit),
     db
-      .select()
+      .select({ entry: auditLog, ...whoColumns })
       .from(auditLog)
-      .where(
-        and(
-          eq(auditLog.entity, 'device'),
-          eq(auditLog.entityId, String(device.id)),
-          before ? lt(auditLog.at, before) : undefined,
-        ),
-      )
+      .leftJoin(users, eq(users.id, auditLog.userId))
+      .leftJoin(actors, eq(actors.id, auditLog.actorUserId))
+      .where(and(aboutDevice(device.id), before ? lt(auditLog.at, before) : undefined))
       .orderBy(desc(auditLog.id))
       .limit(limit),
     db
-      .select({ note: deviceNotes, email: users.email })
+      .select({ note: deviceNotes, email: users.email, name: users.username })
       .from(deviceNotes)
       .leftJoin(users, eq(users.id, deviceNotes.userId))
       .where(and(eq(deviceNotes.deviceId, device.id), before ? lt(deviceNotes.createdAt, before) : undefined))
       .orderBy(desc(deviceNotes.id))
       .limit(limit),
   ]);
-  const events: DeviceActivity[] = [
+  const outcomes = await commandOutcomes(
+    db,
+    actions.map(({ entry }) => entry),
+  );
+  const events: DeviceActivityEntry[] = [
     ...connections.map((entry) => ({
       id: `c${entry.id}`,
       at: entry.createdAt.toISOString(),
@@ -69,20 +92,28 @@ export async function deviceActivity(
       reason: entry.reason,
       detail: entry.detail,
     })),
-    ...actions.map((entry) => ({
+    ...actions.map(({ entry, userEmail, userName, actorName }) => ({
       id: `a${entry.id}`,
       at: entry.at.toISOString(),
       kind: 'action' as const,
-      action: entry.action,
-      user_id: entry.actorUserId ?? entry.userId,
+      event: entry.event,
+      user_id: entry.userId,
+      actor_user_id: entry.actorUserId,
+      user_email: userEmail,
+      user_name: userName,
+      actor_name: actorName,
+      before: entry.before,
+      after: entry.after,
+      outcome: outcomeOf(outcomes, entry.after),
     })),
-    ...notes.map(({ note, email }) => ({
+    ...notes.map(({ note, email, name }) => ({
       id: `n${note.id}`,
       at: note.createdAt.toISOString(),
       kind: 'note' as const,
       detail: note.body,
       user_id: note.userId,
       user_email: email,
+      user_name: name,
       note_id: note.id,
     })),
   ];

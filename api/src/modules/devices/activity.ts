@@ -1,5 +1,6 @@
-import { deviceActivitySchema, firmwareChangeSchema } from '@fleetport/contracts/device-schemas';
-import { integerSchema } from '@fleetport/contracts/fields';
+import { deviceActivityEntrySchema } from '@fleetport/contracts/audit';
+import { firmwareChangeSchema } from '@fleetport/contracts/device-schemas';
+import { ISO_TIME_MAX_LENGTH, integerSchema } from '@fleetport/contracts/fields';
 import type { Router } from 'express';
 import { z } from 'zod';
 import type { ApiDeps } from '../../deps.ts';
@@ -30,15 +31,15 @@ export function registerDeviceActivityRoutes(registry: RouteRegistry, router: Ro
     method: 'get',
     path: '/devices/:id/activity',
     summary:
-      "A device's activity, newest first: its connection log (spec §8 reasons), the actions taken on it and the notes left on it.",
+      "A device's activity, newest first: its connection log (spec §8 reasons), the actions taken on it (audit entries with their event type, who by name and how a command ended; bulk actions that included it too) and the notes left on it.",
     tag: 'devices',
     access: { permission: 'view_devices' },
     params: idParam,
     query: z.object({
       limit: integerSchema({ min: 1, max: 100 }).default(50),
-      before: z.iso.datetime({ offset: true }).optional(),
+      before: z.iso.datetime({ offset: true }).max(ISO_TIME_MAX_LENGTH).optional(),
     }),
-    response: z.array(deviceActivitySchema),
+    response: z.array(deviceActivityEntrySchema),
     handler: async ({ auth, params, query }) => {
       const row = await findDevice(db, auth, params.id);
       const before = query.before ? new Date(query.before) : undefined;

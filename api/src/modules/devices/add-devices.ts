@@ -1,11 +1,12 @@
-import { macSchema, SERIAL_PATTERN } from '@fleetport/contracts/device-protocol';
 import {
+  addDeviceSchema,
   type DeviceRowResult,
   deviceBatchResultSchema,
+  deviceClaimSchema,
   deviceRowResultSchema,
   deviceSchema,
 } from '@fleetport/contracts/device-schemas';
-import { idSchema, isStorableJson, textSchema, unstorableJsonMessage } from '@fleetport/contracts/fields';
+import { idSchema, isStorableJson, unstorableJsonMessage } from '@fleetport/contracts/fields';
 import type { Router } from 'express';
 import { z } from 'zod';
 import type { ApiDeps } from '../../deps.ts';
@@ -13,21 +14,6 @@ import { fieldError } from '../../http/errors.ts';
 import type { RouteRegistry } from '../../http/route.ts';
 import { CLAIM_LIMITED, ClaimAttempts, claimable, claimDevice, LIMITED, NOT_CLAIMABLE } from './claim.ts';
 import { companyForDevices, findDevice, toDevice } from './device-queries.ts';
-
-/** Spec §5: a device is added by serial and MAC address of an approved identity. */
-const addDeviceSchema = z.object({
-  company_id: idSchema,
-  serial: z.string().trim().regex(SERIAL_PATTERN, 'A serial number is 6–20 letters and digits.'),
-  mac: macSchema,
-  name: textSchema().min(1).max(120).optional(),
-  description: textSchema({ multiline: true }).max(500).optional(),
-});
-
-const claimRowSchema = z.object({
-  serial: z.string().trim().regex(SERIAL_PATTERN, 'A serial number is 6–20 letters and digits.'),
-  mac: macSchema,
-  name: textSchema().min(1).max(120).optional(),
-});
 
 /** The serial a row names, as typed, for its answer (even when the row is wrong). */
 const serialOf = (raw: unknown): string =>
@@ -56,6 +42,7 @@ export function registerAddDeviceRoutes(registry: RouteRegistry, router: Router,
     summary: 'Adds an approved device (serial and MAC address) to a company the caller sees.',
     tag: 'devices',
     access: { permission: 'manage_devices' },
+    event: 'device.add',
     body: addDeviceSchema,
     response: deviceSchema,
     statuses: { 429: 'Too many failed claims (CLAIM_MAX_ATTEMPTS): Retry-After' },
@@ -85,6 +72,7 @@ export function registerAddDeviceRoutes(registry: RouteRegistry, router: Router,
       'Adds devices from a file or a list (serial, mac, name): each row answers on its own, and the good rows are added.',
     tag: 'devices',
     access: { permission: 'manage_devices' },
+    event: 'device.add_batch',
     body: batchSchema,
     response: deviceBatchResultSchema,
     statuses: {
@@ -97,7 +85,7 @@ export function registerAddDeviceRoutes(registry: RouteRegistry, router: Router,
       const rows: DeviceRowResult[] = [];
       const seen = new Set<string>();
       for (const [index, raw] of body.devices.entries()) {
-        const parsed = claimRowSchema.safeParse(raw);
+        const parsed = deviceClaimSchema.safeParse(raw);
         const serial = serialOf(raw);
         if (!parsed.success) {
           rows.push({
@@ -161,7 +149,7 @@ export function registerAddDeviceRoutes(registry: RouteRegistry, router: Router,
       const attempts = new ClaimAttempts(deps, auth, 'POST /devices/verify');
       const rows: DeviceRowResult[] = [];
       for (const [index, raw] of body.devices.entries()) {
-        const parsed = claimRowSchema.safeParse(raw);
+        const parsed = deviceClaimSchema.safeParse(raw);
         const serial = parsed.success ? parsed.data.serial : serialOf(raw);
         if (!parsed.success) {
           rows.push({

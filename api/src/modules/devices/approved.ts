@@ -80,6 +80,7 @@ export function registerApprovedDeviceRoutes(registry: RouteRegistry, router: Ro
       "Imports a manufacturer's CSV (serial, mac, secret) into Approved Devices; every row is checked first and nothing is saved when one is wrong.",
     tag: 'devices',
     access: { permission: 'super_admin' },
+    event: 'device.approve',
     body: z.object({
       csv: textSchema({ multiline: true, trim: false }).min(1, 'Choose a CSV file.').max(20_000_000),
     }),

@@ -70,10 +70,16 @@ export async function toDeviceRows(db: Db, rows: readonly SelectedDevice[]): Pro
 /** One selected device as the API answers it. */
 export const toDevice = async (db: Db, row: SelectedDevice) => (await toDeviceRows(db, [row]))[0] as Device;
 
+/** What a caller hears of a device they cannot see: the same whether it exists or not (no probing). */
+export const DEVICE_NOT_YOURS =
+  'This device was not found among your devices: it does not exist, or it belongs to a company you cannot see.';
+
 /** A device the caller may see; 403 alike for another tenant's and a missing one (no probing). */
 export async function findDevice(db: Db, auth: AuthContext, id: number): Promise<SelectedDevice> {
   const [row] = await selectDevices(db, eq(devices.id, id));
-  if (!row || !canSeeCompany(auth, { id: row.device.companyId, path: row.companyPath })) throw forbidden();
+  if (!row || !canSeeCompany(auth, { id: row.device.companyId, path: row.companyPath })) {
+    throw forbidden(DEVICE_NOT_YOURS);
+  }
   return row;
 }
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, deviceConnectionLog, devices, deviceTelemetry } from '../../db/schema.ts';
 import { type ApiFixture, companyIdByName, startTestApi, type TestClient } from '../../testing/fixtures.ts';
 import type { AuthContext } from '../auth/context.ts';
+import { NOT_CLAIMABLE } from './claim.ts';
 import {
   DEVICE_COUNT_CAP,
   deviceConditions,
@@ -121,9 +122,11 @@ describe('Add device from a file or a list (spec §2), verify devices', () => {
     ]);
     expect(answer.body.data.rows[1].message).toContain('serial number');
     // Another MAC and an unknown serial answer alike (no probing of the registry).
-    expect(answer.body.data.rows[2].message).toBe(
-      'This device cannot be added. Check its serial number and MAC address.',
-    );
+    expect(answer.body.data.rows[2].message).toBe(NOT_CLAIMABLE);
+    // The one answer lists what to check: typing, registration, a device already in a company.
+    expect(NOT_CLAIMABLE).toMatch(/serial number and MAC address/);
+    expect(NOT_CLAIMABLE).toMatch(/Approved Devices/);
+    expect(NOT_CLAIMABLE).toMatch(/already in a company/);
     expect(answer.body.data.rows[3].message).toContain('twice');
     const added = await admin.get(`/api/devices?q=${first?.serial}`);
     expect(added.body.data[0]).toMatchObject({

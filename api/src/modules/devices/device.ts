@@ -1,14 +1,13 @@
-import { DYNAMIC_INTERVAL_S, STATIC_INTERVAL_S } from '@fleetport/contracts/device-protocol';
 import {
   type CustomBox,
   type DeviceDetail,
   deviceDetailSchema,
   deviceRefSchema,
   deviceSchema,
+  editDeviceSchema,
+  setDeviceTagsSchema,
 } from '@fleetport/contracts/device-schemas';
-import { idSchema, textSchema } from '@fleetport/contracts/fields';
 import type { Router } from 'express';
-import { z } from 'zod';
 import type { ApiDeps } from '../../deps.ts';
 import { idParam, type RouteRegistry } from '../../http/route.ts';
 import {
@@ -20,16 +19,6 @@ import {
   toDeviceRows,
   updateDevice,
 } from './device-queries.ts';
-
-const editDeviceSchema = z
-  .object({
-    name: textSchema().min(1, 'Enter a name.').max(120),
-    description: textSchema({ multiline: true }).max(500).nullable(),
-    monitoring: z.boolean(),
-    dynamic_interval_s: z.number().int().min(DYNAMIC_INTERVAL_S.min).max(DYNAMIC_INTERVAL_S.max),
-    static_interval_s: z.number().int().min(STATIC_INTERVAL_S.min).max(STATIC_INTERVAL_S.max),
-  })
-  .partial();
 
 /**
  * One device (spec §2 /devices/{id}, Edit device, Device list tags): read with view_devices,
@@ -68,6 +57,7 @@ export function registerDeviceItemRoutes(registry: RouteRegistry, router: Router
     summary: 'Edits a device: name, description, monitoring and its intervals (sent to the device).',
     tag: 'devices',
     access: { permission: 'manage_devices' },
+    event: 'device.update',
     params: idParam,
     body: editDeviceSchema,
     response: deviceSchema,
@@ -96,6 +86,7 @@ export function registerDeviceItemRoutes(registry: RouteRegistry, router: Router
     summary: 'Removes a device from its company; its identity stays approved, so it can be added again.',
     tag: 'devices',
     access: { permission: 'manage_devices' },
+    event: 'device.delete',
     params: idParam,
     response: deviceRefSchema,
     handler: async ({ auth, params }) => {
@@ -121,8 +112,9 @@ export function registerDeviceItemRoutes(registry: RouteRegistry, router: Router
       "Sets a device's tags (spec §2 Device list tags): tags of its company or the companies above it.",
     tag: 'devices',
     access: { permission: 'manage_devices' },
+    event: 'device.tags',
     params: idParam,
-    body: z.object({ tag_ids: z.array(idSchema).max(50) }),
+    body: setDeviceTagsSchema,
     response: deviceSchema,
     handler: async ({ auth, params, body }) => {
       const row = await findDevice(db, auth, params.id);

@@ -1,9 +1,7 @@
-import { ACTION_STATUS_EVENT, type ActionItemState } from '@fleetport/contracts/action-status';
 import { deriveCapabilities } from '@fleetport/contracts/device-capabilities';
 import {
   CONNECTION_REASONS,
   type Command,
-  commandResultSchema,
   type DeviceConfig,
   deviceKind,
   deviceTopics,
@@ -14,22 +12,30 @@ import {
   type TelemetryCategory,
   telemetrySchema,
 } from '@fleetport/contracts/device-protocol';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
-import {
-  companies,
-  creditBalances,
-  deviceConnectionLog,
-  deviceFirmwareHistory,
-  deviceIdentities,
-  devices,
-  deviceTelemetry,
-} from '../../db/schema.ts';
 import { deviceMessagesReceived } from '../../metrics.ts';
-import { changeBalance } from '../credits/balances.ts';
-import { ALL_DEVICES_ROOM, type Realtime } from '../realtime/realtime.ts';
-import { type DeviceStatus, deviceStatus, hasActiveCredit, secretMatches } from './status.ts';
+import { companyPathOf } from '../companies/queries.ts';
+import type { Realtime } from '../realtime/realtime.ts';
+import { finishCommand } from './command-queries.ts';
+import {
+  connectedDevicesBySerials,
+  type DeviceRow,
+  deleteTelemetryBefore,
+  deviceByIdentity,
+  deviceBySerial,
+  identityBySerial,
+  identityIdOfDevice,
+  logConnection,
+  markDeviceHello,
+  recordFirmwareChange,
+  recordIdentityHello,
+  renewDeviceCredit,
+  setDeviceConnected,
+  storeReading,
+} from './gateway-queries.ts';
+import { announceStatus, PendingCommands } from './gateway-reports.ts';
+import { hasActiveCredit, secretMatches } from './status.ts';
 import type { ConnectVerdict, DeviceTransport } from './transport.ts';
 
 /** A credit covers a device for 30 days; a new device has a 30-day trial, an access point two years. */
@@ -39,14 +45,12 @@ const DAY_MS = 86_400_000;
 /** The device-management credit types (migrations/0008): the free one is spent first. */
 export const DEVICE_CREDIT_TYPES = [1, 2] as const;
 
-/** The realtime event a device's status change is announced with. */
-export const DEVICE_STATUS_EVENT = 'DeviceStatusChanged';
-
-export interface DeviceStatusEvent {
-  id: number;
-  status: DeviceStatus;
-  last_seen_at: string | null;
-}
+export {
+  CLI_OUTPUT_MAX,
+  DEVICE_STATUS_EVENT,
+  type DeviceStatusEvent,
+  RETURN_TIMEOUT_MS,
+} from './gateway-reports.ts';
 
 /** A device as the gateway keeps it between messages (one row read per connection, not per message). */
 interface Known {
@@ -59,23 +63,6 @@ interface Known {
   /** The reasons already logged on this connection, so a chatty device is logged once. */
   logged: Set<number>;
 }
-
-interface PendingCommand {
-  deviceId: number;
-  name: string;
-  channel: string;
-  action: Command['action'];
-  /** A reboot (or a firmware update) ends when the device says hello again. */
-  awaitingReturn?: boolean;
-  timer?: NodeJS.Timeout;
-}
-
-/** Commands that restart the device: done when it is back, failed if it is not back in time. */
-const RESTARTING_ACTIONS: ReadonlySet<Command['action']> = new Set(['reboot', 'firmware.update']);
-/** How long a device may take to come back from a reboot or an update. */
-export const RETURN_TIMEOUT_MS = 10 * 60_000;
-/** A CLI answer is relayed whole up to this many characters (other actions: a short message). */
-export const CLI_OUTPUT_MAX = 16_000;
 
 export interface GatewayOptions {
   db: Db;
@@ -102,7 +89,7 @@ export class DeviceGateway {
   readonly transport: DeviceTransport;
   private readonly now: () => Date;
   private readonly known = new Map<string, Known>();
-  private readonly commands = new Map<string, PendingCommand>();
+  private readonly commands: PendingCommands;
   /** Messages are handled one device at a time, in order: a hello is stored before its telemetry. */
   private readonly queues = new Map<string, Promise<void>>();
   private readonly retentionDays: number | undefined;
@@ -112,6 +99,11 @@ export class DeviceGateway {
     this.db = options.db;
     this.log = options.log;
     this.realtime = options.realtime;
+    this.commands = new PendingCommands(options.realtime, (id, outcome) =>
+      finishCommand(this.db, id, outcome).catch((error: unknown) =>
+        this.log.error({ err: error, command: id }, 'command outcome not recorded'),
+      ),
+    );
     this.transport = options.transport;
     this.now = options.now ?? (() => new Date());
     this.retentionDays = options.retentionDays;
@@ -134,11 +126,7 @@ export class DeviceGateway {
   async pruneTelemetry(): Promise<number> {
     if (this.retentionDays === undefined) return 0;
     const before = new Date(this.now().getTime() - this.retentionDays * DAY_MS);
-    const deleted = await this.db
-      .delete(deviceTelemetry)
-      .where(lt(deviceTelemetry.at, before))
-      .returning({ id: deviceTelemetry.id });
-    return deleted.length;
+    return deleteTelemetryBefore(this.db, before);
   }
 
   async close(): Promise<void> {
@@ -154,10 +142,7 @@ export class DeviceGateway {
 
   /** CONNECT: the serial must be approved, the MAC the approved one and the secret right. */
   async verify(serial: string, mac: string, secret: string): Promise<ConnectVerdict> {
-    const [identity] = await this.db
-      .select()
-      .from(deviceIdentities)
-      .where(eq(deviceIdentities.serial, serial));
+    const identity = await identityBySerial(this.db, serial);
     if (!identity || !secretMatches(secret, identity.secretSha256)) {
       if (identity) await this.logReason(identity.id, CONNECTION_REASONS.attempted, 'refused: wrong secret');
       return { ok: false };
@@ -176,7 +161,7 @@ export class DeviceGateway {
 
   /** Sends a command; its results are reported on `channel` (the 'Action status' modal). */
   async sendCommand(device: { id: number; serial: string; name: string }, command: Command, channel: string) {
-    this.commands.set(command.id, {
+    this.commands.add(command.id, {
       deviceId: device.id,
       name: device.name,
       channel,
@@ -190,7 +175,7 @@ export class DeviceGateway {
   /** Publishes a device's configuration (retained), after a change in the console. */
   async pushConfig(serial: string): Promise<void> {
     this.known.delete(serial);
-    const [device] = await this.db.select().from(devices).where(eq(devices.serial, serial));
+    const device = await deviceBySerial(this.db, serial);
     if (device) await this.publishConfig(device);
   }
 
@@ -202,11 +187,7 @@ export class DeviceGateway {
     for (let at = 0; at < serials.length; at += 500) {
       const slice = serials.slice(at, at + 500);
       for (const serial of slice) this.known.delete(serial);
-      const rows = await this.db
-        .select()
-        .from(devices)
-        .where(and(inArray(devices.serial, slice), eq(devices.connected, true)));
-      for (const device of rows) await this.publishConfig(device);
+      for (const device of await connectedDevicesBySerials(this.db, slice)) await this.publishConfig(device);
     }
   }
 
@@ -255,7 +236,7 @@ export class DeviceGateway {
       case 'telemetry':
         return this.telemetry(parsed.serial, parsed.category, body);
       case 'cmd/result':
-        return this.commandResult(body);
+        return this.commands.result(body);
       default:
         return; // our own commands and configuration, echoed by the broker
     }
@@ -269,50 +250,37 @@ export class DeviceGateway {
     }
     const hello = result.data;
     const now = this.now();
-    const [identity] = await this.db
-      .select()
-      .from(deviceIdentities)
-      .where(eq(deviceIdentities.serial, serial));
+    const identity = await identityBySerial(this.db, serial);
     if (!identity) return;
     if (identity.mac !== hello.mac) {
       await this.logReason(identity.id, CONNECTION_REASONS.serialWithOtherMac, `MAC ${hello.mac}`);
       return;
     }
-    await this.db
-      .update(deviceIdentities)
-      .set({ lastHello: hello, lastSeenAt: now })
-      .where(eq(deviceIdentities.id, identity.id));
-    const [row] = await this.db.select().from(devices).where(eq(devices.identityId, identity.id));
+    await recordIdentityHello(this.db, identity.id, hello, now);
+    const row = await deviceByIdentity(this.db, identity.id);
     if (!row) return; // approved, not in a company yet: its hello waits for "Add device"
     const capabilities = deriveCapabilities(hello.model, hello.firmware, hello.capabilities);
     const trialDays =
       deviceKind(hello.model) === 'access_point' ? TRIAL_DAYS.access_point : TRIAL_DAYS.default;
     const creditUntil = row.creditUntil ?? new Date(now.getTime() + trialDays * DAY_MS);
-    const [device] = await this.db
-      .update(devices)
-      .set({
-        model: hello.model,
-        firmware: hello.firmware,
-        capabilities,
-        connected: true,
-        firstSeenAt: row.firstSeenAt ?? now,
-        lastSeenAt: now,
-        creditUntil,
-      })
-      .where(eq(devices.id, row.id))
-      .returning();
+    const device = await markDeviceHello(this.db, row.id, {
+      model: hello.model,
+      firmware: hello.firmware,
+      capabilities,
+      firstSeenAt: row.firstSeenAt ?? now,
+      lastSeenAt: now,
+      creditUntil,
+    });
     if (!device) return;
     if (row.firmware !== hello.firmware) {
-      await this.db
-        .insert(deviceFirmwareHistory)
-        .values({ deviceId: row.id, fromVersion: row.firmware, toVersion: hello.firmware, at: now });
+      await recordFirmwareChange(this.db, row.id, row.firmware, hello.firmware, now);
     }
     await this.logReason(identity.id, CONNECTION_REASONS.connected, `${hello.model} ${hello.firmware}`);
     const known = await this.remember(device);
     await this.ensureCredit(serial, known);
     await this.publishConfig({ ...device, creditUntil: known.creditUntil });
-    await this.announce(known, { ...device, creditUntil: known.creditUntil });
-    this.commandsReturned(device.id);
+    announceStatus(this.realtime, known, { ...device, creditUntil: known.creditUntil }, this.now());
+    this.commands.returned(device.id);
   }
 
   private async telemetry(serial: string, category: TelemetryCategory, body: unknown): Promise<void> {
@@ -332,84 +300,19 @@ export class DeviceGateway {
     }
     if (!(await this.ensureCredit(serial, known))) return;
     const reading = { at: result.data.at, data: result.data.data };
-    const now = this.now();
-    await this.db
-      .update(devices)
-      .set({
-        state: sql`jsonb_set(${devices.state}, ${`{${category}}`}::text[], ${JSON.stringify(reading)}::jsonb)`,
-        lastSeenAt: now,
-      })
-      .where(eq(devices.id, known.id));
-    await this.db
-      .insert(deviceTelemetry)
-      .values({ deviceId: known.id, category, at: new Date(result.data.at), data: result.data.data });
-  }
-
-  private async commandResult(body: unknown): Promise<void> {
-    const result = commandResultSchema.safeParse(body);
-    if (!result.success) return;
-    const pending = this.commands.get(result.data.id);
-    if (!pending || !this.realtime) return;
-    const states: Record<typeof result.data.state, ActionItemState> = {
-      accepted: 'running',
-      progress: 'running',
-      done: 'succeeded',
-      failed: 'failed',
-    };
-    let state = states[result.data.state];
-    let message =
-      result.data.error ??
-      (result.data.progress !== undefined ? `${result.data.progress}%` : undefined) ??
-      result.data.output?.slice(0, pending.action === 'cli' ? CLI_OUTPUT_MAX : 2000);
-    if (RESTARTING_ACTIONS.has(pending.action) && state === 'succeeded') state = 'running';
-    if (RESTARTING_ACTIONS.has(pending.action) && state === 'running' && !pending.awaitingReturn) {
-      // It restarts now: done when it says hello again (hello() finishes it), failed if it does not.
-      pending.awaitingReturn = true;
-      pending.timer = setTimeout(() => {
-        if (this.commands.delete(result.data.id))
-          this.reportCommand(pending, 'failed', 'The device did not come back online in time.');
-      }, RETURN_TIMEOUT_MS);
-      pending.timer.unref();
-      message ??= pending.action === 'reboot' ? 'Rebooting…' : 'Updating…';
-    }
-    if (state === 'succeeded' || state === 'failed') {
-      clearTimeout(pending.timer);
-      this.commands.delete(result.data.id);
-    }
-    this.reportCommand(pending, state, message);
-  }
-
-  private reportCommand(pending: PendingCommand, state: ActionItemState, message: string | undefined): void {
-    this.realtime?.emit(pending.channel, ACTION_STATUS_EVENT, {
-      channel: pending.channel,
-      items: [{ id: pending.deviceId, name: pending.name, state, ...(message ? { message } : {}) }],
-    });
-  }
-
-  /** A device that restarted for a command is back: the command is done. */
-  private commandsReturned(deviceId: number): void {
-    for (const [id, pending] of this.commands) {
-      if (pending.deviceId !== deviceId || !pending.awaitingReturn) continue;
-      clearTimeout(pending.timer);
-      this.commands.delete(id);
-      this.reportCommand(pending, 'succeeded', 'Back online.');
-    }
+    await storeReading(this.db, known.id, category, reading, this.now());
   }
 
   private async setConnected(serial: string, connected: boolean): Promise<void> {
     const now = this.now();
-    const [device] = await this.db
-      .update(devices)
-      .set(connected ? { connected, lastSeenAt: now } : { connected })
-      .where(and(eq(devices.serial, serial), eq(devices.connected, !connected)))
-      .returning();
+    const device = await setDeviceConnected(this.db, serial, connected, now);
     if (!connected) {
       const known = this.known.get(serial);
       if (known) known.logged.clear();
     }
     if (!device) return;
     const known = await this.remember(device);
-    await this.announce(known, device);
+    announceStatus(this.realtime, known, device, this.now());
   }
 
   /**
@@ -419,37 +322,14 @@ export class DeviceGateway {
   private async ensureCredit(serial: string, known: Known): Promise<boolean> {
     const now = this.now();
     if (hasActiveCredit(known.creditUntil, now)) return true;
-    const renewed = await this.db
-      .transaction(async (tx) => {
-        const balances = await tx
-          .select()
-          .from(creditBalances)
-          .where(
-            and(
-              eq(creditBalances.companyId, known.companyId),
-              inArray(creditBalances.creditTypeId, [...DEVICE_CREDIT_TYPES]),
-            ),
-          );
-        const type = DEVICE_CREDIT_TYPES.find(
-          (id) => (balances.find((row) => row.creditTypeId === id)?.amount ?? 0) > 0,
-        );
-        if (type === undefined) return undefined;
-        await changeBalance(tx as unknown as Db, {
-          companyId: known.companyId,
-          creditTypeId: type,
-          delta: -1,
-          reason: 'device_monitoring',
-          actorUserId: null,
-        });
-        const until = new Date(now.getTime() + CREDIT_DAYS * DAY_MS);
-        await tx.update(devices).set({ creditUntil: until }).where(eq(devices.id, known.id));
-        return until;
-      })
-      .catch((error: unknown) => {
+    const until = new Date(now.getTime() + CREDIT_DAYS * DAY_MS);
+    const renewed = await renewDeviceCredit(this.db, known, DEVICE_CREDIT_TYPES, until).catch(
+      (error: unknown) => {
         // Another message of this company spent the last credit first: not renewed this time.
         this.log.debug({ err: error, serial }, 'device credit not renewed');
         return undefined;
-      });
+      },
+    );
     if (renewed) {
       known.creditUntil = renewed;
       return true;
@@ -458,7 +338,7 @@ export class DeviceGateway {
     return false;
   }
 
-  private async publishConfig(device: typeof devices.$inferSelect): Promise<void> {
+  private async publishConfig(device: DeviceRow): Promise<void> {
     const config: DeviceConfig = {
       v: PROTOCOL_VERSION,
       monitoring: device.monitoring && hasActiveCredit(device.creditUntil, this.now()),
@@ -472,20 +352,17 @@ export class DeviceGateway {
   private async lookup(serial: string): Promise<Known | undefined> {
     const cached = this.known.get(serial);
     if (cached) return cached;
-    const [device] = await this.db.select().from(devices).where(eq(devices.serial, serial));
+    const device = await deviceBySerial(this.db, serial);
     return device ? this.remember(device) : undefined;
   }
 
-  private async remember(device: typeof devices.$inferSelect): Promise<Known> {
-    const [company] = await this.db
-      .select({ path: companies.path })
-      .from(companies)
-      .where(eq(companies.id, device.companyId));
+  private async remember(device: DeviceRow): Promise<Known> {
+    const companyPath = await companyPathOf(this.db, device.companyId);
     const previous = this.known.get(device.serial);
     const known: Known = {
       id: device.id,
       companyId: device.companyId,
-      companyPath: company?.path ?? '',
+      companyPath: companyPath ?? '',
       name: device.name,
       monitoring: device.monitoring,
       creditUntil: device.creditUntil,
@@ -498,29 +375,11 @@ export class DeviceGateway {
   private async logOnce(known: Known, reason: number): Promise<void> {
     if (known.logged.has(reason)) return;
     known.logged.add(reason);
-    const [device] = await this.db
-      .select({ identityId: devices.identityId })
-      .from(devices)
-      .where(eq(devices.id, known.id));
-    if (device) await this.logReason(device.identityId, reason, null);
+    const identityId = await identityIdOfDevice(this.db, known.id);
+    if (identityId !== undefined) await this.logReason(identityId, reason, null);
   }
 
   private async logReason(identityId: number, reason: number, detail: string | null): Promise<void> {
-    await this.db.insert(deviceConnectionLog).values({ identityId, reason, detail });
-  }
-
-  /** To the device's company and, for subtree viewers, to every company above it. */
-  private async announce(known: Known, device: typeof devices.$inferSelect): Promise<void> {
-    if (!this.realtime) return;
-    const event: DeviceStatusEvent = {
-      id: device.id,
-      status: deviceStatus(device, this.now()),
-      last_seen_at: device.lastSeenAt?.toISOString() ?? null,
-    };
-    this.realtime.emit(ALL_DEVICES_ROOM, DEVICE_STATUS_EVENT, event);
-    this.realtime.emit(`private-company.${known.companyId}.devices`, DEVICE_STATUS_EVENT, event);
-    for (const ancestor of known.companyPath.split('/').filter(Boolean)) {
-      this.realtime.emit(`private-company.${ancestor}.subtree-devices`, DEVICE_STATUS_EVENT, event);
-    }
+    await logConnection(this.db, identityId, reason, detail);
   }
 }

@@ -3,6 +3,7 @@ import {
   deviceCustomSchema,
   newDeviceNoteSchema,
 } from '@fleetport/contracts/device-schemas';
+import { NOTE_MAX_LENGTH } from '@fleetport/contracts/devices';
 import { idSchema, textSchema } from '@fleetport/contracts/fields';
 import type { Router } from 'express';
 import { z } from 'zod';
@@ -25,8 +26,9 @@ export function registerDeviceNoteRoutes(registry: RouteRegistry, router: Router
     summary: 'Leaves a note on a device; it shows in the device activity with its author.',
     tag: 'devices',
     access: { permission: 'manage_devices' },
+    event: 'device.note_add',
     params: idParam,
-    body: z.object({ body: textSchema({ multiline: true }).min(1, 'Write the note.').max(2000) }),
+    body: z.object({ body: textSchema({ multiline: true }).min(1, 'Write the note.').max(NOTE_MAX_LENGTH) }),
     response: newDeviceNoteSchema,
     handler: async ({ auth, params, body }) => {
       const row = await findDevice(db, auth, params.id);
@@ -50,6 +52,7 @@ export function registerDeviceNoteRoutes(registry: RouteRegistry, router: Router
     summary: 'Deletes a note of a device.',
     tag: 'devices',
     access: { permission: 'manage_devices' },
+    event: 'device.note_delete',
     params: idParam.extend({ note: idSchema }),
     response: z.null(),
     handler: async ({ auth, params }) => {
@@ -74,6 +77,7 @@ export function registerDeviceNoteRoutes(registry: RouteRegistry, router: Router
     summary: "Sets a device's custom box (a title and up to 20 labelled values), or clears it with null.",
     tag: 'devices',
     access: { permission: 'manage_devices' },
+    event: 'device.custom',
     params: idParam,
     body: z.object({ custom: customBoxSchema.nullable() }),
     response: deviceCustomSchema,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ACTION_STATUS_EVENT } from '@fleetport/contracts/action-status';
 import { devicePasswordsSentSchema, generatedPasswordsSchema } from '@fleetport/contracts/device-schemas';
-import { MAX_BULK_IDS } from '@fleetport/contracts/devices';
+import { DEVICE_PASSWORD_LENGTH, MAX_BULK_IDS } from '@fleetport/contracts/devices';
 import { idSchema, integerSchema } from '@fleetport/contracts/fields';
 import { GENERATED_PASSWORD_LENGTH, generatePassword } from '@fleetport/contracts/password';
 import type { Router } from 'express';
@@ -14,8 +14,8 @@ import { visibleDevicesByIds } from './list-queries.ts';
 /** A device password the console sets: printable, 8–128 characters (the generator makes 16). */
 const devicePassword = z
   .string()
-  .min(8, 'A device password has at least 8 characters.')
-  .max(128)
+  .min(DEVICE_PASSWORD_LENGTH.min, `A device password has at least ${DEVICE_PASSWORD_LENGTH.min} characters.`)
+  .max(DEVICE_PASSWORD_LENGTH.max)
   .regex(/^[\x21-\x7e]+$/, 'A device password is printable characters without spaces.');
 
 /**
@@ -33,6 +33,7 @@ export function registerDevicePasswordRoutes(registry: RouteRegistry, router: Ro
     summary: 'Generates strong device passwords (spec §9: 16 characters), one per device asked for.',
     tag: 'devices',
     access: { permission: 'manage_devices' },
+    event: 'device.password_generate',
     body: z.object({ count: integerSchema({ min: 1, max: MAX_BULK_IDS }).default(1) }),
     response: generatedPasswordsSchema,
     handler: ({ body }) => ({
@@ -49,6 +50,7 @@ export function registerDevicePasswordRoutes(registry: RouteRegistry, router: Ro
       "Sets the admin password of each device given (the caller's devices only); progress per device on the realtime channel in meta.channel.",
     tag: 'devices',
     access: { permission: 'manage_devices' },
+    event: 'device.password_set',
     body: z.object({
       devices: z
         .array(z.object({ id: idSchema, password: devicePassword }))

@@ -66,6 +66,7 @@ export function registerDistributorRoutes(registry: RouteRegistry, router: Route
     summary: "Invites an address to create a company under the caller's company (spec §7).",
     tag: 'companies',
     access: { permission: 'manage_companies' },
+    event: 'company.invite',
     body: inviteCompanySchema,
     response: companyInvitationSchema,
     statuses: { 422: 'The address is a user or invited already, or the tree is at its last level' },
@@ -114,6 +115,7 @@ export function registerDistributorRoutes(registry: RouteRegistry, router: Route
     summary: 'Withdraws a company invitation: its link stops working.',
     tag: 'companies',
     access: { permission: 'manage_companies' },
+    event: 'company.invite_withdraw',
     params: idParam,
     response: deletedSchema,
     handler: async ({ auth, params }) => {
@@ -156,6 +158,7 @@ export function registerDistributorRoutes(registry: RouteRegistry, router: Route
       'Accepts a company invitation: the company is created under the inviter’s and the invitee becomes its first admin.',
     tag: 'account',
     access: { public: true },
+    event: 'company.invite_accept',
     body: acceptCompanyInvitationSchema,
     response: companyInvitationAcceptedSchema,
     statuses: {

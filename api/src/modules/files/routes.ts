@@ -28,6 +28,7 @@ export function registerFileRoutes(registry: RouteRegistry, router: Router, deps
     summary: 'Uploads a file to a company the caller may see (multipart: company_id, description, file).',
     tag: 'files',
     access: { permission: 'manage_files' },
+    event: 'file.upload',
     multipart: { files: { file: { required: true } } },
     body: uploadFileSchema,
     response: companyFileSchema,
@@ -112,6 +113,7 @@ export function registerFileRoutes(registry: RouteRegistry, router: Router, deps
     summary: 'Removes a file: its row, then its content.',
     tag: 'files',
     access: { permission: 'manage_files' },
+    event: 'file.delete',
     params: idParam,
     response: companyFileSchema,
     handler: async ({ auth, params }) => {

@@ -8,9 +8,7 @@ import {
 } from '@fleetport/contracts/impersonation';
 import { isPermission } from '@fleetport/contracts/permissions';
 import type { RoleScope } from '@fleetport/contracts/roles';
-import { eq } from 'drizzle-orm';
 import type { Router } from 'express';
-import { companies, rolePermissions, roles, users } from '../../db/schema.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { ApiError, conflict, fieldError, forbidden } from '../../http/errors.ts';
 import { idParam, type RouteRegistry } from '../../http/route.ts';
@@ -18,6 +16,7 @@ import type { AuthContext } from '../auth/context.ts';
 import { LOGIN_PAGE } from '../auth/routes.ts';
 import { canSeeCompany } from '../companies/scope.ts';
 import { brandIdOf } from '../mail/mailer.ts';
+import { impersonationTarget, rolePermissionNames, setImpersonationAccessLimit } from './queries.ts';
 
 /** How long a grant lets admins in (from the moment the user confirms). */
 export const IMPERSONATION_ACCESS_S = 24 * 3600;
@@ -41,29 +40,12 @@ export function registerImpersonationRoutes(registry: RouteRegistry, router: Rou
   const targetFor = async (auth: AuthContext, id: number) => {
     if (auth.actorUserId !== undefined) throw conflict('Cancel the current impersonation first.');
     if (id === auth.userId) throw fieldError('id', 'You cannot impersonate yourself.');
-    const [target] = await db
-      .select({
-        id: users.id,
-        email: users.email,
-        locale: users.locale,
-        companyId: users.companyId,
-        companyPath: companies.path,
-        roleId: users.roleId,
-        scope: roles.scope,
-        limit: users.impersonationAccessLimit,
-      })
-      .from(users)
-      .innerJoin(companies, eq(companies.id, users.companyId))
-      .innerJoin(roles, eq(roles.id, users.roleId))
-      .where(eq(users.id, id));
+    const target = await impersonationTarget(db, id);
     if (!target || !canSeeCompany(auth, { id: target.companyId, path: target.companyPath }))
       throw forbidden();
     // Never a way up: the user may hold nothing the admin lacks, nor see more companies.
-    const granted = await db
-      .select({ permission: rolePermissions.permission })
-      .from(rolePermissions)
-      .where(eq(rolePermissions.roleId, target.roleId));
-    const wider = granted.some(({ permission }) => isPermission(permission) && !auth.can(permission));
+    const granted = await rolePermissionNames(db, target.roleId);
+    const wider = granted.some((permission) => isPermission(permission) && !auth.can(permission));
     if (wider || SCOPE_RANK[target.scope as RoleScope] > SCOPE_RANK[auth.scope]) {
       throw forbidden('You cannot impersonate a user who holds more rights than you.');
     }
@@ -77,6 +59,7 @@ export function registerImpersonationRoutes(registry: RouteRegistry, router: Rou
       'Asks a user of the caller’s companies for impersonation access: e-mails them a link to /users/confirm-impersonation-access/{token}.',
     tag: 'users',
     access: { permission: 'impersonate_users' },
+    event: 'user.impersonation_request',
     params: idParam,
     response: impersonationRequestedSchema,
     statuses: { 409: 'Cancel the current impersonation first' },
@@ -107,6 +90,7 @@ export function registerImpersonationRoutes(registry: RouteRegistry, router: Rou
       'The user grants the admins who asked access to their account for 24 hours (the link from the request e-mail).',
     tag: 'users',
     access: { signedIn: true },
+    event: 'user.impersonation_grant',
     params: impersonationGrantParamsSchema,
     response: impersonationAccessSchema,
     statuses: { 422: 'The link has expired or was already used' },
@@ -116,7 +100,7 @@ export function registerImpersonationRoutes(registry: RouteRegistry, router: Rou
       if (!grant) throw fieldError('token', 'This link has expired or was already used. Ask for a new one.');
       if (grant.userId !== auth.userId) throw forbidden('This link was sent to another account.');
       const limit = new Date(Date.now() + IMPERSONATION_ACCESS_S * 1000);
-      await db.update(users).set({ impersonationAccessLimit: limit }).where(eq(users.id, auth.userId));
+      await setImpersonationAccessLimit(db, auth.userId, limit);
       return {
         data: { impersonation_access_limit: limit.toISOString() },
         audit: { entity: 'impersonation', after: { impersonation_access_limit: limit.toISOString() } },
@@ -130,10 +114,11 @@ export function registerImpersonationRoutes(registry: RouteRegistry, router: Rou
     summary: 'Withdraws impersonation access at once; sessions impersonating the caller end.',
     tag: 'account',
     access: { signedIn: true },
+    event: 'user.impersonation_withdraw',
     response: impersonationAccessSchema,
     handler: async ({ auth }) => {
       if (auth.actorUserId !== undefined) throw forbidden('Only the user themself can withdraw access.');
-      await db.update(users).set({ impersonationAccessLimit: null }).where(eq(users.id, auth.userId));
+      await setImpersonationAccessLimit(db, auth.userId, null);
       await sessions.revokeImpersonationsOf(auth.userId, 'impersonation access withdrawn');
       return { data: { impersonation_access_limit: null }, audit: { entity: 'impersonation' } };
     },
@@ -146,6 +131,7 @@ export function registerImpersonationRoutes(registry: RouteRegistry, router: Rou
       'Starts impersonating a user who granted access: the session’s tokens carry an act claim naming the admin. Answers MFA_REQUIRED first when the admin has MFA.',
     tag: 'users',
     access: { permission: 'impersonate_users' },
+    event: 'user.impersonation_start',
     params: idParam,
     body: startImpersonationSchema,
     response: impersonationStartedSchema,
@@ -196,6 +182,7 @@ export function registerImpersonationRoutes(registry: RouteRegistry, router: Rou
       'Ends the impersonation and returns to the admin’s own session (the console then refreshes the token and reloads).',
     tag: 'account',
     access: { signedIn: true },
+    event: 'user.impersonation_end',
     response: impersonationCancelledSchema,
     statuses: { 409: 'Not impersonating' },
     handler: async ({ req, res, auth }) => {

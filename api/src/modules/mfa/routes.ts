@@ -1,13 +1,12 @@
 import { enableTotpSchema, mfaStateSchema, mfaStepUpSchema, totpSetupSchema } from '@fleetport/contracts/mfa';
-import { eq } from 'drizzle-orm';
 import type { Request, Response, Router } from 'express';
-import { users } from '../../db/schema.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { ApiError, conflict, fieldError } from '../../http/errors.ts';
 import type { RouteRegistry } from '../../http/route.ts';
 import { requireRecentPassword } from '../auth/confirmation.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { brandIdOf } from '../mail/mailer.ts';
+import { enableTotp, pendingTotpOf, setMfaWithoutTotp, setPendingTotpSecret } from './queries.ts';
 import { enrolment, newTotpSecret, openSecret, sealSecret, verifyTotp } from './totp.ts';
 
 export function registerMfaRoutes(registry: RouteRegistry, router: Router, deps: ApiDeps): void {
@@ -37,15 +36,13 @@ export function registerMfaRoutes(registry: RouteRegistry, router: Router, deps:
       'Starts TOTP enrolment: a new secret, its otpauth:// URL and a QR code (SVG). Confirm with POST /account/mfa/totp/enable.',
     tag: 'account',
     access: { signedIn: true },
+    event: 'account.mfa_setup',
     incompleteAccount: true,
     response: totpSetupSchema,
     handler: async ({ req, auth }) => {
       refuseWhileImpersonating(auth);
       const secret = newTotpSecret();
-      await db
-        .update(users)
-        .set({ totpPendingSecret: sealSecret(keys.mfa, secret) })
-        .where(eq(users.id, auth.userId));
+      await setPendingTotpSecret(db, auth.userId, sealSecret(keys.mfa, secret));
       // The authenticator app lists the account under the brand the user signed in through.
       const issuer = await deps.brands
         .resolve(brandIdOf(req))
@@ -63,16 +60,14 @@ export function registerMfaRoutes(registry: RouteRegistry, router: Router, deps:
       'Enables TOTP with the first code of the app. Switching from e-mail codes asks for one first (MFA_REQUIRED).',
     tag: 'account',
     access: { signedIn: true },
+    event: 'account.mfa_enable',
     incompleteAccount: true,
     body: enableTotpSchema,
     response: mfaStateSchema,
     statuses: { 403: 'MFA_REQUIRED: prove the current factor and repeat' },
     handler: async ({ req, res, auth, body }) => {
       refuseWhileImpersonating(auth);
-      const [user] = await db
-        .select({ pending: users.totpPendingSecret, mfaType: users.mfaType })
-        .from(users)
-        .where(eq(users.id, auth.userId));
+      const user = await pendingTotpOf(db, auth.userId);
       const secret = user?.pending ? openSecret(keys.mfa, user.pending) : undefined;
       if (!secret)
         throw conflict('Start the set-up first: there is no authenticator waiting to be confirmed.');
@@ -84,15 +79,7 @@ export function registerMfaRoutes(registry: RouteRegistry, router: Router, deps:
       if (user?.mfaType) {
         await mfa.require(auth.userId, body, { purpose: 'change_mfa', brandId: brandIdOf(req) });
       }
-      await db
-        .update(users)
-        .set({
-          mfaType: 'totp',
-          totpSecret: user?.pending ?? null,
-          totpPendingSecret: null,
-          totpLastStep: step,
-        })
-        .where(eq(users.id, auth.userId));
+      await enableTotp(db, auth.userId, user?.pending ?? null, step);
       await settle(req, res, auth, true);
       return { data: { mfa_type: 'totp' as const }, audit: { entity: 'mfa', after: { mfa_type: 'totp' } } };
     },
@@ -105,6 +92,7 @@ export function registerMfaRoutes(registry: RouteRegistry, router: Router, deps:
       'Enables e-mail codes. Answers MFA_REQUIRED (a code is sent, or the current TOTP is asked for); repeat with session_code and session_uuid.',
     tag: 'account',
     access: { signedIn: true },
+    event: 'account.mfa_enable',
     incompleteAccount: true,
     body: mfaStepUpSchema,
     response: mfaStateSchema,
@@ -114,10 +102,7 @@ export function registerMfaRoutes(registry: RouteRegistry, router: Router, deps:
       // With TOTP enrolled, switching proves the current factor; otherwise the mailbox.
       const method = auth.mfaType === 'totp' ? 'totp' : 'email';
       await mfa.require(auth.userId, body, { purpose: 'enable_email', method, brandId: brandIdOf(req) });
-      await db
-        .update(users)
-        .set({ mfaType: 'email', totpSecret: null, totpPendingSecret: null, totpLastStep: null })
-        .where(eq(users.id, auth.userId));
+      await setMfaWithoutTotp(db, auth.userId, 'email');
       await settle(req, res, auth, true);
       return { data: { mfa_type: 'email' as const }, audit: { entity: 'mfa', after: { mfa_type: 'email' } } };
     },
@@ -130,6 +115,7 @@ export function registerMfaRoutes(registry: RouteRegistry, router: Router, deps:
       'Turns MFA off: needs a recent password confirmation (423) and the current factor (MFA_REQUIRED). Refused while MFA is required by configuration.',
     tag: 'account',
     access: { signedIn: true },
+    event: 'account.mfa_disable',
     body: mfaStepUpSchema,
     response: mfaStateSchema,
     statuses: {
@@ -145,10 +131,7 @@ export function registerMfaRoutes(registry: RouteRegistry, router: Router, deps:
       if (!auth.mfaType) throw conflict('Multi-factor authentication is not enabled.');
       requireRecentPassword(auth, config.PASSWORD_CONFIRMATION_TTL_S);
       await mfa.require(auth.userId, body, { purpose: 'disable_mfa', brandId: brandIdOf(req) });
-      await db
-        .update(users)
-        .set({ mfaType: null, totpSecret: null, totpPendingSecret: null, totpLastStep: null })
-        .where(eq(users.id, auth.userId));
+      await setMfaWithoutTotp(db, auth.userId, null);
       await settle(req, res, auth, false);
       return { data: { mfa_type: null }, audit: { entity: 'mfa', after: { mfa_type: null } } };
     },

@@ -34,6 +34,7 @@ export function registerNotificationRoutes(registry: RouteRegistry, router: Rout
     summary: 'Marks the given notifications of the caller as seen.',
     tag: 'notifications',
     access: { signedIn: true },
+    event: 'account.notifications_read',
     body: markNotificationsSeenSchema,
     response: notificationsSeenSchema,
     handler: async ({ auth, body }) => {

@@ -96,6 +96,7 @@ export function registerRoleRoutes(registry: RouteRegistry, router: Router, deps
     summary: 'Creates a custom role of a company the caller sees, with permissions the caller holds.',
     tag: 'roles',
     access: { permission: 'manage_roles' },
+    event: 'role.create',
     body: newRoleSchema,
     response: roleSchema,
     handler: async ({ auth, body }) => {
@@ -125,6 +126,7 @@ export function registerRoleRoutes(registry: RouteRegistry, router: Router, deps
     summary: "Changes a custom role; its holders' live sessions follow at once.",
     tag: 'roles',
     access: { permission: 'manage_roles' },
+    event: 'role.update',
     params: idParam,
     body: editRoleSchema,
     response: roleSchema,
@@ -156,6 +158,7 @@ export function registerRoleRoutes(registry: RouteRegistry, router: Router, deps
     summary: 'Deletes a custom role that nobody holds and no open invitation gives (409 otherwise).',
     tag: 'roles',
     access: { permission: 'manage_roles' },
+    event: 'role.delete',
     params: idParam,
     statuses: { 409: 'Users hold the role, or an invitation gives it' },
     response: roleDeletedSchema,

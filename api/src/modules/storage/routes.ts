@@ -51,6 +51,7 @@ export function registerStorageRoutes(registry: RouteRegistry, router: Router, d
     summary: 'Stores a new key.',
     tag: 'storage',
     access: { signedIn: true },
+    event: 'account.preferences',
     body: newStorageEntrySchema,
     response: storageEntrySchema,
     statuses: { 409: 'The key exists (use PUT)' },
@@ -78,6 +79,7 @@ export function registerStorageRoutes(registry: RouteRegistry, router: Router, d
     summary: 'Replaces the value of a stored key.',
     tag: 'storage',
     access: { signedIn: true },
+    event: 'account.preferences',
     params: storageKeyParamSchema,
     body: storageValueBodySchema,
     response: storageEntrySchema,
@@ -94,6 +96,7 @@ export function registerStorageRoutes(registry: RouteRegistry, router: Router, d
     summary: 'Removes a stored key.',
     tag: 'storage',
     access: { signedIn: true },
+    event: 'account.preferences',
     params: storageKeyParamSchema,
     response: storageKeyRemovedSchema,
     handler: async ({ auth, params }) => {

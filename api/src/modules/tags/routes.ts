@@ -65,6 +65,7 @@ export function registerTagRoutes(registry: RouteRegistry, router: Router, deps:
     summary: 'Creates a tag in a company the caller sees (spec §7 POST /tags).',
     tag: 'tags',
     access: { permission: 'manage_tags' },
+    event: 'tag.create',
     body: newTagSchema,
     response: tagSchema,
     handler: async ({ auth, body }) => {
@@ -91,6 +92,7 @@ export function registerTagRoutes(registry: RouteRegistry, router: Router, deps:
     summary: "Changes a tag's name, description and colour; unchanged values are refused (spec §5).",
     tag: 'tags',
     access: { permission: 'manage_tags' },
+    event: 'tag.update',
     params: idParam,
     body: editTagSchema,
     response: tagSchema,
@@ -129,6 +131,7 @@ export function registerTagRoutes(registry: RouteRegistry, router: Router, deps:
     summary: 'Deletes a tag.',
     tag: 'tags',
     access: { permission: 'manage_tags' },
+    event: 'tag.delete',
     params: idParam,
     response: deletedSchema,
     handler: async ({ auth, params }) => {

@@ -118,6 +118,7 @@ export function registerInvitationRoutes(registry: RouteRegistry, router: Router
     summary: 'Invites an address into a company with a role (spec §7); the invitee gets a branded e-mail.',
     tag: 'users',
     access: { permission: 'manage_user_invitations' },
+    event: 'user.invite',
     body: inviteUserSchema,
     response: userInvitationSchema,
     statuses: {
@@ -159,6 +160,7 @@ export function registerInvitationRoutes(registry: RouteRegistry, router: Router
     summary: 'Sends the invitation again with a new link (the old one stops working) and a new expiry.',
     tag: 'users',
     access: { permission: 'manage_user_invitations' },
+    event: 'user.invite_resend',
     params: idParam,
     response: userInvitationSchema,
     handler: async ({ req, auth, params }) => {
@@ -183,6 +185,7 @@ export function registerInvitationRoutes(registry: RouteRegistry, router: Router
     summary: 'Withdraws an invitation: its link stops working.',
     tag: 'users',
     access: { permission: 'manage_user_invitations' },
+    event: 'user.invite_withdraw',
     params: idParam,
     response: deletedSchema,
     handler: async ({ auth, params }) => {
@@ -227,6 +230,7 @@ export function registerInvitationRoutes(registry: RouteRegistry, router: Router
       'Accepts an invitation: the invitee becomes a user of the company with the role, address verified; the link is used up.',
     tag: 'account',
     access: { public: true },
+    event: 'user.join',
     body: acceptInvitationSchema,
     response: invitationAcceptedSchema,
     statuses: {

@@ -117,6 +117,37 @@ describe('invitations (spec §2 "Invite new user", §5, §6, §7 POST /users/inv
     expect((listed.body.data as { email: string }[]).some((row) => row.email === email)).toBe(false);
   });
 
+  it('refuses 5,000-character texts with 422 naming each field, every bad field at once', async () => {
+    const admin = await fx.login('admin@acme.example');
+    const west = await companyId('Acme West');
+    const long = 'x'.repeat(5000);
+    const invite = await admin.post('/api/users/invite', {
+      company_id: west,
+      email: `${long}@acme.example`,
+      role: 'x',
+    });
+    expect(invite.status).toBe(422);
+    const sources = (invite.body.errors as { source: string }[]).map((error) => error.source);
+    expect(sources).toContain('email');
+    expect(sources).toContain('role');
+    expect(invite.body.errors).toContainEqual(
+      expect.objectContaining({ source: 'email', message: expect.stringContaining('at most 254') }),
+    );
+
+    // The invitee's name at acceptance is bounded too, and a refusal leaves the link usable.
+    const email = `bounded.${Date.now()}@acme.example`;
+    expect((await admin.post('/api/users/invite', { company_id: west, email, role: 4 })).status).toBe(201);
+    const token = tokenOf(await waitForMail(fx, email, 'user_invitation'));
+    const accept = await fx
+      .client()
+      .post('/api/account/invitation/accept', { token, username: long, password: NEW_PASSWORD });
+    expect(accept.status).toBe(422);
+    expect(accept.body.errors).toContainEqual(
+      expect.objectContaining({ source: 'username', message: expect.stringContaining('at most 100') }),
+    );
+    expect((await fx.client().post('/api/account/invitation', { token })).status).toBe(200);
+  });
+
   it('resend issues a new link (the old one stops working); delete withdraws the invitation', async () => {
     const admin = await fx.login('admin@acme.example');
     const west = await companyId('Acme West');

@@ -1,7 +1,7 @@
+import { notificationsChannel, USER_CHANGED_EVENT } from '@fleetport/contracts/realtime-names';
 import { useEffect, useRef } from 'react';
 import { api } from '../../shared/lib/api.ts';
 import type { CurrentUser } from '../../shared/lib/auth.ts';
-import { notificationsChannel, USER_CHANGED_EVENT } from '../../shared/realtime/events.ts';
 
 /** GET /user (spec §3 "Current user"), through the client's own call for it. */
 export function fetchCurrentUser(): Promise<CurrentUser> {

@@ -59,6 +59,7 @@ const PAGES: Partial<Record<RouteName, PageLoader>> = {
   'services.data-history': rarePage('services.data-history'),
   'services.announcements': rarePage('services.announcements'),
   'services.brands': rarePage('services.brands'),
+  'services.mail-outbox': rarePage('services.mail-outbox'),
   brand: rarePage('brand'),
   'company.credit-codes': () => import('../pages/company/CompanyCreditCodesPage.tsx'),
   changelog: () => import('../../features/updates/ChangelogPage.tsx'),
@@ -75,11 +76,13 @@ const PAGES: Partial<Record<RouteName, PageLoader>> = {
  */
 const ADMIN: readonly CatalogueArea[] = ['admin'];
 const DEVICE: readonly CatalogueArea[] = ['devices', 'device'];
+/** Pages that show history (audit entries as sentences, `shared/history`). */
+const HISTORY: readonly CatalogueArea[] = [...DEVICE, 'history'];
 /** The devices list and its dialogs (grids and password forms of their own). */
 const DEVICE_LIST: readonly CatalogueArea[] = ['devices', 'device', 'grid', 'forms'];
 const AREAS: Partial<Record<RouteName, readonly CatalogueArea[]>> = {
   devices: DEVICE_LIST,
-  'device.activity': DEVICE,
+  'device.activity': HISTORY,
   'device.location': DEVICE,
   'device.metrics.dynamic': DEVICE,
   'device.metrics.mobile-data': DEVICE,
@@ -91,7 +94,7 @@ const AREAS: Partial<Record<RouteName, readonly CatalogueArea[]>> = {
   'statistics.connection-manager': DEVICE,
   'statistics.months-stats': DEVICE,
   'statistics.unique-devices': DEVICE,
-  'statistics.action-logs': DEVICE,
+  'statistics.action-logs': HISTORY,
   'statistics.online-devices': DEVICE,
   companies: ADMIN,
   'companies.tree': ADMIN,
@@ -112,6 +115,7 @@ const AREAS: Partial<Record<RouteName, readonly CatalogueArea[]>> = {
   'services.data-overview': ADMIN,
   'services.data-history': ADMIN,
   'services.brands': ADMIN,
+  'services.mail-outbox': ADMIN,
   brand: ADMIN,
 };
 

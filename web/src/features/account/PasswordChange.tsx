@@ -32,14 +32,15 @@ export function PasswordChange() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    if (values.password.length < PASSWORD_MIN_LENGTH) {
-      setErrors({ password: t('auth.password.tooShort', { min: PASSWORD_MIN_LENGTH }) });
-      return;
-    }
-    if (values.password !== values.confirmation) {
-      setErrors({ confirmation: t('auth.password.mismatch') });
-      return;
-    }
+    // Every bad field at once, not one per submit.
+    const problems = {
+      ...(values.password.length < PASSWORD_MIN_LENGTH
+        ? { password: t('auth.password.tooShort', { min: PASSWORD_MIN_LENGTH }) }
+        : {}),
+      ...(values.password !== values.confirmation ? { confirmation: t('auth.password.mismatch') } : {}),
+    };
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) return;
     setBusy(true);
     try {
       await change.mutateAsync({ current_password: values.current_password, password: values.password });

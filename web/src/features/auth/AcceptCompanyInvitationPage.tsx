@@ -1,22 +1,26 @@
-import { PASSWORD_MIN_LENGTH } from '@fleetport/contracts/password';
+import { COMPANY_NAME_MAX_LENGTH, COMPANY_NAME_MIN_LENGTH } from '@fleetport/contracts/user-limits';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { firstErrorItem, messageOf } from '../../shared/api/messages.ts';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert.tsx';
 import { NewPasswordFields } from '../../shared/ui/NewPasswordFields.tsx';
 import { TextInput } from '../../shared/ui/TextInput.tsx';
 import { useAcceptCompanyInvitation } from './api/accept-company-invitation.ts';
 import { useCompanyInvitation } from './api/get-company-invitation.ts';
-import { InvitationDone, InvitationGate, InviteeNameField } from './invitation-page.tsx';
+import {
+  InvitationDone,
+  InvitationGate,
+  type InviteeErrors,
+  InviteeNameField,
+  inviteeProblems,
+  refusalByField,
+  withoutError,
+} from './invitation-page.tsx';
 
-type Errors = Partial<Record<'company' | 'username' | 'password' | 'confirmation' | 'general', string>>;
-
-/** Spec §5: a company name has at least 3 characters. */
-const COMPANY_NAME_MIN = 3;
+type Errors = InviteeErrors<'company'>;
 
 /**
  * The page of a company invitation (`/account/accept-company-invitation?token=`,
@@ -39,14 +43,15 @@ export default function AcceptCompanyInvitationPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (state === 'busy') return;
-    if (company.trim().length < COMPANY_NAME_MIN) {
-      return setErrors({ company: t('auth.companyInvitation.companyTooShort', { min: COMPANY_NAME_MIN }) });
-    }
-    if (!username.trim()) return setErrors({ username: t('auth.invitation.nameRequired') });
-    if (password.length < PASSWORD_MIN_LENGTH) {
-      return setErrors({ password: t('auth.password.tooShort', { min: PASSWORD_MIN_LENGTH }) });
-    }
-    if (password !== confirmation) return setErrors({ confirmation: t('auth.password.mismatch') });
+    // Spec §5: a company name has at least 3 characters; every bad field is marked at once.
+    const problems: Errors = {
+      ...(company.trim().length < COMPANY_NAME_MIN_LENGTH
+        ? { company: t('auth.companyInvitation.companyTooShort', { min: COMPANY_NAME_MIN_LENGTH }) }
+        : {}),
+      ...inviteeProblems(t, { username, password, confirmation }),
+    };
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) return;
     setState('busy');
     setErrors({});
     try {
@@ -59,12 +64,14 @@ export default function AcceptCompanyInvitationPage() {
       setState('done');
     } catch (failure) {
       setState('idle');
-      const item = firstErrorItem(failure);
-      if (item?.source === 'password') {
-        setConfirmation('');
-        setErrors({ password: item.message });
-      } else if (item?.source === 'company_name') setErrors({ company: item.message });
-      else setErrors({ general: messageOf(failure) });
+      const refused = refusalByField(failure, {
+        company_name: 'company',
+        username: 'username',
+        password: 'password',
+      });
+      // Spec §5: a refused password empties its confirmation.
+      if (refused.password) setConfirmation('');
+      setErrors(refused);
     }
   };
 
@@ -89,7 +96,7 @@ export default function AcceptCompanyInvitationPage() {
               value={company}
               onChange={(event) => {
                 setCompany(event.target.value);
-                setErrors({});
+                setErrors((current) => withoutError(current, 'company'));
               }}
               required
               fullWidth
@@ -97,13 +104,15 @@ export default function AcceptCompanyInvitationPage() {
               autoComplete="organization"
               error={Boolean(errors.company)}
               helperText={errors.company}
-              slotProps={{ htmlInput: { maxLength: 100, 'data-testid': 'invitation-company' } }}
+              slotProps={{
+                htmlInput: { maxLength: COMPANY_NAME_MAX_LENGTH, 'data-testid': 'invitation-company' },
+              }}
             />
             <InviteeNameField
               value={username}
               onChange={(value) => {
                 setUsername(value);
-                setErrors({});
+                setErrors((current) => withoutError(current, 'username'));
               }}
               error={errors.username}
             />
@@ -112,11 +121,11 @@ export default function AcceptCompanyInvitationPage() {
               confirmation={confirmation}
               onPassword={(value) => {
                 setPassword(value);
-                setErrors({});
+                setErrors((current) => withoutError(current, 'password'));
               }}
               onConfirmation={(value) => {
                 setConfirmation(value);
-                setErrors({});
+                setErrors((current) => withoutError(current, 'confirmation'));
               }}
               errors={errors}
               testIdPrefix="invitation"

@@ -1,18 +1,22 @@
-import { PASSWORD_MIN_LENGTH } from '@fleetport/contracts/password';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { firstErrorItem, messageOf } from '../../shared/api/messages.ts';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert.tsx';
 import { NewPasswordFields } from '../../shared/ui/NewPasswordFields.tsx';
 import { useAcceptInvitation } from './api/accept-invitation.ts';
 import { useInvitation } from './api/get-invitation.ts';
-import { InvitationDone, InvitationGate, InviteeNameField } from './invitation-page.tsx';
-
-type Errors = { username?: string; password?: string; confirmation?: string; general?: string };
+import {
+  InvitationDone,
+  InvitationGate,
+  type InviteeErrors,
+  InviteeNameField,
+  inviteeProblems,
+  refusalByField,
+  withoutError,
+} from './invitation-page.tsx';
 
 /**
  * The page of an invitation link (`/account/accept-invitation?token=`): what the link
@@ -28,17 +32,15 @@ export default function AcceptInvitationPage() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
+  const [errors, setErrors] = useState<InviteeErrors>({});
   const [state, setState] = useState<'idle' | 'busy' | 'done'>('idle');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (state === 'busy') return;
-    if (!username.trim()) return setErrors({ username: t('auth.invitation.nameRequired') });
-    if (password.length < PASSWORD_MIN_LENGTH) {
-      return setErrors({ password: t('auth.password.tooShort', { min: PASSWORD_MIN_LENGTH }) });
-    }
-    if (password !== confirmation) return setErrors({ confirmation: t('auth.password.mismatch') });
+    const problems = inviteeProblems(t, { username, password, confirmation });
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) return;
     setState('busy');
     setErrors({});
     try {
@@ -46,12 +48,10 @@ export default function AcceptInvitationPage() {
       setState('done');
     } catch (failure) {
       setState('idle');
-      const item = firstErrorItem(failure);
-      if (item?.source === 'password') {
-        setConfirmation('');
-        setErrors({ password: item.message });
-      } else if (item?.source === 'username') setErrors({ username: item.message });
-      else setErrors({ general: messageOf(failure) });
+      const refused = refusalByField(failure, { username: 'username', password: 'password' });
+      // Spec §5: a refused password empties its confirmation.
+      if (refused.password) setConfirmation('');
+      setErrors(refused);
     }
   };
 
@@ -74,7 +74,7 @@ export default function AcceptInvitationPage() {
               value={username}
               onChange={(value) => {
                 setUsername(value);
-                setErrors({});
+                setErrors((current) => withoutError(current, 'username'));
               }}
               error={errors.username}
               autoFocus
@@ -84,11 +84,11 @@ export default function AcceptInvitationPage() {
               confirmation={confirmation}
               onPassword={(value) => {
                 setPassword(value);
-                setErrors({});
+                setErrors((current) => withoutError(current, 'password'));
               }}
               onConfirmation={(value) => {
                 setConfirmation(value);
-                setErrors({});
+                setErrors((current) => withoutError(current, 'confirmation'));
               }}
               errors={errors}
               testIdPrefix="invitation"

@@ -1,3 +1,4 @@
+import { EMAIL_MAX_LENGTH } from '@fleetport/contracts/user-limits';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -51,6 +52,7 @@ export default function ForgotPasswordPage() {
             autoFocus
             autoComplete="email"
             helperText={t('auth.forgot.hint')}
+            slotProps={{ htmlInput: { maxLength: EMAIL_MAX_LENGTH } }}
           />
           <Button type="submit" variant="contained" disabled={state === 'busy'}>
             {t('auth.forgot.submit')}

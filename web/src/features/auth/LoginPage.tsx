@@ -1,4 +1,6 @@
+import { PASSWORD_MAX_UNITS } from '@fleetport/contracts/password';
 import { sameOriginPath } from '@fleetport/contracts/same-origin';
+import { EMAIL_MAX_LENGTH } from '@fleetport/contracts/user-limits';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -89,7 +91,7 @@ export default function LoginPage() {
               fullWidth
               autoFocus
               autoComplete="username"
-              slotProps={{ htmlInput: { 'data-testid': 'login-email', maxLength: 254 } }}
+              slotProps={{ htmlInput: { 'data-testid': 'login-email', maxLength: EMAIL_MAX_LENGTH } }}
             />
             <TextInput
               label={t('auth.fields.password')}
@@ -99,7 +101,7 @@ export default function LoginPage() {
               required
               fullWidth
               autoComplete="current-password"
-              slotProps={{ htmlInput: { 'data-testid': 'login-password', maxLength: 1024 } }}
+              slotProps={{ htmlInput: { 'data-testid': 'login-password', maxLength: PASSWORD_MAX_UNITS } }}
             />
           </>
         )}

@@ -27,16 +27,16 @@ export default function ResetPasswordPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (state === 'busy') return;
-    if (password.length < PASSWORD_MIN_LENGTH) {
-      setErrors({ password: t('auth.password.tooShort', { min: PASSWORD_MIN_LENGTH }) });
-      return;
-    }
-    if (password !== confirmation) {
-      setErrors({ confirmation: t('auth.password.mismatch') });
-      return;
-    }
+    // Every bad field at once, not one per submit.
+    const problems = {
+      ...(password.length < PASSWORD_MIN_LENGTH
+        ? { password: t('auth.password.tooShort', { min: PASSWORD_MIN_LENGTH }) }
+        : {}),
+      ...(password !== confirmation ? { confirmation: t('auth.password.mismatch') } : {}),
+    };
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) return;
     setState('busy');
-    setErrors({});
     try {
       await reset.mutateAsync({ token, password });
       setState('done');

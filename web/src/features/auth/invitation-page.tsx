@@ -1,3 +1,4 @@
+import { PASSWORD_MIN_LENGTH } from '@fleetport/contracts/password';
 import { USERNAME_MAX_LENGTH } from '@fleetport/contracts/user-limits';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -5,10 +6,11 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import type { UseQueryResult } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { messageOf } from '../../shared/api/messages.ts';
+import { errorItems, messageOf } from '../../shared/api/messages.ts';
 import { pathOf } from '../../shared/routing/web-routes.ts';
 import { AccountCard } from '../../shared/ui/AccountCard.tsx';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert.tsx';
@@ -65,6 +67,55 @@ export function InvitationDone({ message }: { message: string }) {
       </Button>
     </Stack>
   );
+}
+
+/** What an acceptance form marks: its fields, and what goes above them. */
+export type InviteeErrors<K extends string = never> = Partial<
+  Record<K | 'username' | 'password' | 'confirmation' | 'general', string>
+>;
+
+/**
+ * Every problem of the invitee's name and password at once (issue 30: all bad fields in one
+ * go, not one per submit); none when the form may be sent.
+ */
+export function inviteeProblems(
+  t: TFunction,
+  values: { username: string; password: string; confirmation: string },
+): InviteeErrors {
+  return {
+    ...(values.username.trim() ? {} : { username: t('auth.invitation.nameRequired') }),
+    ...(values.password.length < PASSWORD_MIN_LENGTH
+      ? { password: t('auth.password.tooShort', { min: PASSWORD_MIN_LENGTH }) }
+      : {}),
+    ...(values.password !== values.confirmation ? { confirmation: t('auth.password.mismatch') } : {}),
+  };
+}
+
+/**
+ * The API's refusal, every error on the field its `source` names (`fields`: source → field),
+ * the rest as one message above the form (spec §5 "Server field errors").
+ */
+export function refusalByField<K extends string>(
+  failure: unknown,
+  fields: Readonly<Record<string, K>>,
+): Partial<Record<K | 'general', string>> {
+  const errors: Partial<Record<K | 'general', string>> = {};
+  const unplaced: string[] = [];
+  for (const item of errorItems(failure)) {
+    const field = item.source === undefined ? undefined : fields[item.source];
+    if (!field) unplaced.push(item.message ?? '');
+    else if (errors[field] === undefined) errors[field] = item.message;
+  }
+  if (unplaced.length > 0 || Object.keys(errors).length === 0) {
+    errors.general = unplaced.filter(Boolean).join(' ') || messageOf(failure);
+  }
+  return errors;
+}
+
+/** The errors without one field's: changing a field clears its own error only (spec §4). */
+export function withoutError<E extends object>(errors: E, key: keyof E): E {
+  const { [key]: _cleared, ...rest } = errors;
+  return rest as E;
 }
 
 /** The invitee's name. */

@@ -1,16 +1,22 @@
+import { BRAND_HOSTNAMES_MAX } from '@fleetport/contracts/brand';
+import { DOMAIN_NAME_MAX_LENGTH } from '@fleetport/contracts/patterns';
 import type { TFunction } from 'i18next';
 import type { FieldSchema } from '../../shared/forms/field-schema.ts';
 
 const HEX = '^#[0-9a-fA-F]{6}$';
 
-/** What an admin of the owner company may change too (the edge's LOOK_FIELDS, less the images). */
+/**
+ * What an admin of the owner company may change too (the edge's LOOK_FIELDS, less the images).
+ * The texts' maxlengths come from the contract the forms check with (`brandConfigSchema`,
+ * BRAND_TEXT_LIMITS).
+ */
 export function lookFields(t: TFunction): FieldSchema[] {
   const f = (key: string) => t(`admin.brands.fields.${key}` as 'admin.brands.fields.app_name');
   return [
-    { key: 'app_name', label: f('app_name'), required: true, maxlength: 60 },
-    { key: 'full_app_name', label: f('full_app_name'), required: true, maxlength: 120 },
-    { key: 'company_name', label: f('company_name'), required: true, maxlength: 100 },
-    { key: 'logo_subtext', label: f('logo_subtext'), maxlength: 60 },
+    { key: 'app_name', label: f('app_name'), required: true },
+    { key: 'full_app_name', label: f('full_app_name'), required: true },
+    { key: 'company_name', label: f('company_name'), required: true },
+    { key: 'logo_subtext', label: f('logo_subtext') },
     {
       key: 'brand_color',
       label: f('brand_color'),
@@ -27,8 +33,8 @@ export function lookFields(t: TFunction): FieldSchema[] {
       pattern: HEX,
       maxlength: 7,
     },
-    { key: 'purchase_link', label: f('purchase_link'), placeholder: 'https://', maxlength: 2000 },
-    { key: 'terms_url', label: f('terms_url'), placeholder: 'https://', maxlength: 2000 },
+    { key: 'purchase_link', label: f('purchase_link'), placeholder: 'https://' },
+    { key: 'terms_url', label: f('terms_url'), placeholder: 'https://' },
   ];
 }
 
@@ -53,7 +59,7 @@ export function platformFields(t: TFunction, create: boolean): FieldSchema[] {
       label: f('hostnames'),
       component: 'ListInput',
       hint: f('hostnamesHint'),
-      options: { maxItems: 50, uniqueItems: true, maxItemLength: 253 },
+      options: { maxItems: BRAND_HOSTNAMES_MAX, uniqueItems: true, maxItemLength: DOMAIN_NAME_MAX_LENGTH },
     },
     {
       key: 'public_base_url',
@@ -61,7 +67,6 @@ export function platformFields(t: TFunction, create: boolean): FieldSchema[] {
       required: true,
       placeholder: 'https://',
       hint: f('public_base_urlHint'),
-      maxlength: 2000,
     },
     {
       key: 'owner_company_id',

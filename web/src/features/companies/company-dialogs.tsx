@@ -186,7 +186,8 @@ function InviteCompanyBody() {
         component: 'BaseAlert',
         severity: 'info',
       },
-      { key: 'email', label: t('admin.companies.fields.email'), required: true, maxlength: 254 },
+      // Its maxlength is the contract's (EMAIL_MAX_LENGTH).
+      { key: 'email', label: t('admin.companies.fields.email'), required: true },
     ],
     [t],
   );

@@ -40,8 +40,9 @@ function permissionOptions(t: TFunction, held: ReadonlySet<string>) {
 
 function roleFields(t: TFunction, held: ReadonlySet<string>, companyScoped: boolean): FieldSchema[] {
   return [
-    { key: 'title', label: t('admin.roles.fields.title'), required: true, maxlength: 100 },
-    { key: 'description', label: t('admin.roles.fields.description'), type: 'textarea', maxlength: 500 },
+    // Their maxlengths are the contract's (ROLE_TITLE_MAX_LENGTH, ROLE_DESCRIPTION_MAX_LENGTH).
+    { key: 'title', label: t('admin.roles.fields.title'), required: true },
+    { key: 'description', label: t('admin.roles.fields.description'), type: 'textarea' },
     {
       key: 'scope',
       label: t('admin.roles.fields.scope'),

@@ -1,26 +1,61 @@
 import type { AuditLogEntry } from '@fleetport/contracts/audit';
-import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { dateColumn } from '../../shared/grid/columns.tsx';
 import type { ServerColumn } from '../../shared/grid/grid-query.ts';
 import { ListGrid } from '../../shared/grid/ListGrid.tsx';
 import { ListToolbar } from '../../shared/grid/ListToolbar.tsx';
 import { useServerList } from '../../shared/grid/use-server-list.ts';
+import { EventFilter } from '../../shared/history/EventFilter.tsx';
+import { historySentence } from '../../shared/history/sentence.ts';
 import { RouteTabs } from '../../shared/routing/RouteTabs.tsx';
 import { useRouteTitle } from '../../shared/routing/titles.ts';
+import { pathOf } from '../../shared/routing/web-routes.ts';
 import { AUDIT_LOG_KEY, AUDIT_LOG_URL } from './api/list-audit-log.ts';
 
 /**
  * /statistics/action-logs (spec §2 Statistics): the audit log of the companies the user sees,
- * newest first: when, who (and whether an admin acted for them), where, what and on which item.
+ * newest first, each entry as a sentence (who, what, how it ended) with its details one click
+ * away; `?event=` keeps the entries of one event type (the API filters).
  */
 export default function ActionLogsPage() {
   const { t, i18n } = useTranslation();
   const titleOf = useRouteTitle();
-  const columns = useMemo<ServerColumn<AuditLogEntry>[]>(
-    () => [
+  const [search, setSearch] = useSearchParams();
+  const event = search.get('event') ?? '';
+  const columns = useMemo<ServerColumn<AuditLogEntry>[]>(() => {
+    const sentence = (row: AuditLogEntry) => historySentence(t, row, { language: i18n.language });
+    return [
       { ...dateColumn('at', t('device.statistics.log.when'), i18n.language), sortable: false },
+      {
+        field: 'event',
+        headerName: t('device.statistics.log.action'),
+        flex: 2,
+        minWidth: 320,
+        sortable: false,
+        valueFormatter: (_value, row) => sentence(row),
+      },
+      {
+        field: 'details',
+        headerName: t('history.details.show'),
+        width: 110,
+        sortable: false,
+        renderCell: ({ row }) => (
+          <Button
+            size="small"
+            data-testid="history-details-open"
+            onClick={() =>
+              void import('../../shared/history/history-dialog.tsx').then((module) =>
+                module.openHistoryDetails(sentence(row), row),
+              )
+            }
+          >
+            {t('history.details.show')}
+          </Button>
+        ),
+      },
       {
         field: 'user_email',
         headerName: t('device.statistics.log.who'),
@@ -38,37 +73,46 @@ export default function ActionLogsPage() {
         sortable: false,
       },
       {
-        field: 'action',
-        headerName: t('device.statistics.log.action'),
-        flex: 1.2,
-        minWidth: 220,
-        sortable: false,
-        renderCell: ({ row }) => (
-          <Box component="code" sx={{ fontSize: '0.8125rem' }}>
-            {row.action}
-          </Box>
-        ),
-      },
-      {
-        field: 'entity',
+        field: 'subject_name',
         headerName: t('device.statistics.log.item'),
-        width: 180,
+        flex: 1,
+        minWidth: 160,
         sortable: false,
-        valueFormatter: (_value, row) => (row.entity_id ? `${row.entity} #${row.entity_id}` : row.entity),
+        renderCell: ({ row }) =>
+          row.subject_name && row.entity_id ? (
+            <RouterLink to={pathOf('device.activity', { id: row.entity_id })} className="device-link">
+              {row.subject_name}
+            </RouterLink>
+          ) : null,
       },
-    ],
-    [t, i18n.language],
-  );
+    ];
+  }, [t, i18n.language]);
+  const fixed = useMemo(() => (event ? { event } : undefined), [event]);
   const list = useServerList<AuditLogEntry>({
     gridId: 'action-logs',
     url: AUDIT_LOG_URL,
     queryKey: AUDIT_LOG_KEY,
     initial: { sort: [] },
+    fixed,
   });
+  const chooseEvent = (next: string) => {
+    setSearch(
+      (current) => {
+        const params = new URLSearchParams(current);
+        if (next) params.set('event', next);
+        else params.delete('event');
+        return params;
+      },
+      { replace: false },
+    );
+    list.setState((now) => ({ ...now, page: 0 }));
+  };
   return (
     <>
       <RouteTabs parent="statistics" current="statistics.action-logs" label={t('route.statistics')} />
-      <ListToolbar<AuditLogEntry> searchLabel={t('device.statistics.log.search')} onSearch={list.setSearch} />
+      <ListToolbar<AuditLogEntry> searchLabel={t('device.statistics.log.search')} onSearch={list.setSearch}>
+        <EventFilter value={event} onChange={chooseEvent} />
+      </ListToolbar>
       <ListGrid<AuditLogEntry>
         list={list}
         label={titleOf('statistics.action-logs')}

@@ -28,11 +28,16 @@ import { resendInvitation } from './api/resend-invitation.ts';
 const INVITE_USER = 'invite-user';
 const EDIT_USER_ROLE = 'edit-user-role';
 
-/** The roles the caller may give in the chosen company (spec §6), asked once a company is chosen. */
-function roleField(label: string, companyOf: (values: FormValues) => unknown): FieldSchema {
+/**
+ * The roles the caller may give in the chosen company (spec §6), asked once a company is chosen:
+ * the same list in Invite and in Edit user role. It holds the caller's built-in roles and that
+ * company's custom roles, so two companies may offer different roles: the hint says so.
+ */
+function roleField(label: string, hint: string, companyOf: (values: FormValues) => unknown): FieldSchema {
   return {
     key: 'role',
     label,
+    hint,
     component: 'ItemSelect',
     required: true,
     options: {
@@ -67,8 +72,13 @@ function InviteUserBody({ companyId }: { companyId?: number }) {
         options: { url: '/companies', fields: ['id', 'name'], params: { sort: 'name' } },
         onChange: (_value, form) => form.setValue('role', ''),
       },
-      { key: 'email', label: t('admin.users.fields.email'), required: true, maxlength: 254 },
-      roleField(t('admin.users.fields.role'), (values) => values.company_id),
+      // Its maxlength is the contract's (EMAIL_MAX_LENGTH).
+      { key: 'email', label: t('admin.users.fields.email'), required: true },
+      roleField(
+        t('admin.users.fields.role'),
+        t('admin.users.fields.roleHint'),
+        (values) => values.company_id,
+      ),
     ],
     [t],
   );
@@ -97,7 +107,7 @@ function EditUserRoleBody({ user }: { user: UserListItem }) {
   const { t } = useTranslation();
   const { close } = useModalControls();
   const fields = useMemo<FieldSchema[]>(
-    () => [roleField(t('admin.users.fields.role'), () => user.company_id)],
+    () => [roleField(t('admin.users.fields.role'), t('admin.users.fields.roleHint'), () => user.company_id)],
     [t, user.company_id],
   );
   return (

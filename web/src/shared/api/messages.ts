@@ -6,13 +6,18 @@ interface ErrorBody {
   message?: string;
 }
 
-/** The first error item of an API answer (spec §3 "Error item"), UNAUTHORIZED skipped (spec §8). */
-export function firstErrorItem(
-  error: unknown,
-): { code?: string; message?: string; source?: string } | undefined {
-  if (!axios.isAxiosError(error)) return undefined;
+type ErrorItem = { code?: string; message?: string; source?: string };
+
+/** Every error item of an API answer (spec §3 "Error item"), UNAUTHORIZED skipped (spec §8). */
+export function errorItems(error: unknown): ErrorItem[] {
+  if (!axios.isAxiosError(error)) return [];
   const body = error.response?.data as ErrorBody | undefined;
-  return body?.errors?.find((item) => item.code !== 'UNAUTHORIZED');
+  return (body?.errors ?? []).filter((item) => item.code !== 'UNAUTHORIZED');
+}
+
+/** The first error item of an API answer (spec §3 "Error item"), UNAUTHORIZED skipped (spec §8). */
+export function firstErrorItem(error: unknown): ErrorItem | undefined {
+  return errorItems(error)[0];
 }
 
 export interface MessageContext {

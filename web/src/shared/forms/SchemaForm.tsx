@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { can, useCurrentUser } from '../lib/auth.ts';
 import { ensureArea } from '../lib/i18n.ts';
 import { toast } from '../toasts/toasts.tsx';
+import { withContractLimits } from './contract.ts';
 import type { FieldChangeApi, FieldSchema, FormValues } from './field-schema.ts';
 import { FieldView } from './fields/FieldView.tsx';
 import { extraValues, initialValues, shownFieldsResolver, useClearWhenHidden } from './form-state.ts';
@@ -34,7 +35,8 @@ export interface SchemaFormProps {
   onCancel?: () => void;
   /**
    * The API's schema of this form from `contracts/` (spec §5 rules, one definition): the values
-   * are checked against it before they are sent, its issues shown on their fields.
+   * are checked against it before they are sent, its issues shown on their fields with the
+   * fields' own; a text field without a `maxlength` takes the contract's.
    */
   contract?: z.ZodType;
   /** Hears the values as they are typed (a live preview beside the form). */
@@ -47,7 +49,7 @@ export interface SchemaFormProps {
  * fields or in a list above them (spec §5 "Server field errors"), then scrolled into view.
  */
 export function SchemaForm({
-  fields,
+  fields: declared,
   submit: options,
   submitLabel,
   hideActions,
@@ -58,6 +60,8 @@ export function SchemaForm({
   const { t } = useTranslation();
   const user = useCurrentUser();
   const holds = useCallback((permission: string | undefined) => can(user, permission), [user]);
+  // Each text field takes its maximum length from the contract unless it states one.
+  const fields = useMemo(() => withContractLimits(declared, contract), [declared, contract]);
   const generatedId = useId();
   const formId = options.schema?.id ?? generatedId;
   const [defaultValues] = useState(() => initialValues(fields, options.schema?.defaults));

@@ -90,6 +90,8 @@ export interface TableInputColumn {
   key: string;
   title: string;
   pattern?: string;
+  /** What the pattern asks for, already translated (as a field's `patternMessage`). */
+  patternMessage?: string;
   maxlength?: number;
 }
 
@@ -111,6 +113,12 @@ interface BaseField {
   maxlength?: number;
   /** An HTML `pattern`: it must match the whole value. */
   pattern?: string;
+  /**
+   * What the pattern asks for, already translated ('A serial number is 6–20 letters and
+   * digits'): shown when the value misses the field's pattern or the contract's. Without it a
+   * generic message is shown (a colour field says what a colour looks like).
+   */
+  patternMessage?: string;
   /** See `mask.ts` for the tokens. */
   mask?: string;
   placeholder?: string;

@@ -21,12 +21,27 @@ export function extraValues(fields: readonly FieldSchema[], defaults: FormValues
 }
 
 /**
+ * The values as the fields' own rules make them (numbers converted, text as text), field by
+ * field: a field its rules refuse keeps what was typed, so the contract still checks the others.
+ */
+function convertedValues(schema: z.ZodObject, values: FormValues): FormValues {
+  return Object.fromEntries(
+    Object.entries(schema.shape).map(([key, field]) => {
+      const parsed = (field as z.ZodType).safeParse(values[key]);
+      return [key, parsed.success ? parsed.data : values[key]];
+    }),
+  );
+}
+
+/**
  * The react-hook-form resolver: the zod schema of the fields shown for the values being
  * checked, so a hidden field is neither checked nor sent (zod drops keys it does not know).
- * With a `contract` (the API's own schema from `contracts/`), values that pass the fields'
- * rules are checked against it too, with the `extra` values sent beside them (`schema.defaults`
- * that are no field, an id), so the console refuses what the API would refuse. An issue of a
- * value that has no field shown is the form's own error (`root`), never a silent refusal.
+ * With a `contract` (the API's own schema from `contracts/`), the values are checked against it
+ * too, with the `extra` values sent beside them (`schema.defaults` that are no field, an id), so
+ * the console refuses what the API would. Every bad field is marked in one go (issue 30): the
+ * fields' own rules and the contract are both checked, a field's own rule speaking first. An
+ * issue of a value that has no field shown is the form's own error (`root`), never a silent
+ * refusal.
  */
 export function shownFieldsResolver(
   fields: readonly FieldSchema[],
@@ -36,16 +51,21 @@ export function shownFieldsResolver(
 ): Resolver<FormValues, unknown, FormValues> {
   return async (values, context, options) => {
     const shown = visibleFieldKeys(fields, values, holds);
-    const schema = buildFormSchema(fields.filter((field) => shown.has(field.key)));
+    const shownFields = fields.filter((field) => shown.has(field.key));
+    const schema = buildFormSchema(shownFields);
     const result = await zodResolver(schema)(values, context, options);
-    if (!contract || Object.keys(result.errors).length > 0) return result;
-    const errors = contractErrors(contract, { ...extra, ...result.values });
+    if (!contract) return result;
+    const ownErrors = result.errors as FieldErrors<FormValues>;
+    const failed = Object.keys(ownErrors).length > 0;
+    const checked = failed ? convertedValues(schema, values) : result.values;
+    const errors = contractErrors(contract, { ...extra, ...checked }, shownFields);
     if (errors.length === 0) return result;
-    const fieldErrors: FieldErrors<FormValues> = {};
+    const fieldErrors: FieldErrors<FormValues> = { ...ownErrors };
     const unplaced: string[] = [];
     for (const error of errors) {
-      if (shown.has(error.field)) fieldErrors[error.field] = { type: 'contract', message: error.message };
-      else unplaced.push(`${error.field}: ${error.message}`);
+      const key = error.field.split('.')[0] as string;
+      if (!shown.has(key)) unplaced.push(`${error.field}: ${error.message}`);
+      else if (!fieldErrors[key]) fieldErrors[key] = { type: 'contract', message: error.message };
     }
     const root = unplaced.length > 0 ? { root: { type: 'contract', message: unplaced.join('\n') } } : {};
     return { values: {}, errors: { ...fieldErrors, ...root } as FieldErrors<FormValues> };

@@ -49,7 +49,9 @@ export function toNumber(
   if (rules.step !== undefined && rules.step > 0) {
     const steps = (value - (rules.min ?? 0)) / rules.step;
     if (Math.abs(steps - Math.round(steps)) > STEP_TOLERANCE) {
-      return { problem: { kind: 'step', limit: rules.step } };
+      // A step of 1 from a whole number asks for a whole number: said so, not 'a multiple of 1'.
+      const whole = rules.step === 1 && Number.isInteger(rules.min ?? 0);
+      return { problem: whole ? { kind: 'integer' } : { kind: 'step', limit: rules.step } };
     }
   }
   if (!matchesPattern(text, rules.pattern)) return { problem: { kind: 'pattern' } };

@@ -2,13 +2,24 @@ import { z } from 'zod';
 import { type FieldSchema, holdsValue, type TableInputColumn } from './field-schema.ts';
 import { listItemProblem } from './list-input-rules.ts';
 import { matchesPattern } from './pattern.ts';
-import { type Problem, problemMessage } from './problems.ts';
+import { type Problem, type ProblemWording, problemMessage } from './problems.ts';
 import { fileProblem, isEmptyValue, textProblem, toNumber } from './rules.ts';
 
 /** Reports a problem as a zod issue, in the language current when the form is checked. */
-function report(context: z.RefinementCtx, problem: Problem | undefined, path: PropertyKey[] = []): void {
-  if (problem) context.addIssue({ code: 'custom', message: problemMessage(problem), path });
+function report(
+  context: z.RefinementCtx,
+  problem: Problem | undefined,
+  path: PropertyKey[] = [],
+  wording: ProblemWording = {},
+): void {
+  if (problem) context.addIssue({ code: 'custom', message: problemMessage(problem, wording), path });
 }
+
+/** How a field words its pattern problems. */
+const wordingOf = (field: FieldSchema): ProblemWording => ({
+  patternMessage: field.patternMessage,
+  type: field.type,
+});
 
 const asText = (value: unknown): string =>
   typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value);
@@ -23,7 +34,7 @@ function textSchema(field: FieldSchema) {
   return z
     .unknown()
     .transform(asText)
-    .superRefine((value, context) => report(context, textProblem(value, field)));
+    .superRefine((value, context) => report(context, textProblem(value, field), [], wordingOf(field)));
 }
 
 /** Spec §3 number conversion: the input's text becomes a number (empty: undefined). */
@@ -31,7 +42,7 @@ function numberSchema(field: FieldSchema) {
   return z.unknown().transform((raw, context) => {
     const result = toNumber(raw, field);
     if (result.problem) {
-      report(context, result.problem);
+      report(context, result.problem, [], wordingOf(field));
       return z.NEVER;
     }
     return result.value;
@@ -58,7 +69,7 @@ function listSchema(field: FieldSchema & { component: 'ListInput' }) {
         return report(context, { kind: 'maxItems', limit: rules.maxItems });
       }
       const problem = items.map((item) => listItemProblem(asText(item), rules)).find(Boolean);
-      report(context, problem);
+      report(context, problem, [], wordingOf(field));
     });
 }
 
@@ -88,7 +99,9 @@ function tableSchema(field: FieldSchema & { component: 'TableInput' }) {
       if (field.required && rows.length === 0) report(context, { kind: 'required' });
       rows.forEach((row, index) => {
         for (const column of field.options.fields) {
-          report(context, cellProblem(row[column.key] ?? '', column), [index, column.key]);
+          report(context, cellProblem(row[column.key] ?? '', column), [index, column.key], {
+            patternMessage: column.patternMessage,
+          });
         }
       });
     });

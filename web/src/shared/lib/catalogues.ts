@@ -5,11 +5,12 @@ import device from '../../locales/en/device.json';
 import devices from '../../locales/en/devices.json';
 import forms from '../../locales/en/forms.json';
 import grid from '../../locales/en/grid.json';
+import history from '../../locales/en/history.json';
 import modals from '../../locales/en/modals.json';
 import updates from '../../locales/en/updates.json';
 
 /** Both catalogues whole, for the tests that compare them (the console loads parts lazily). */
 export const catalogues = {
-  en: { ...englishCore, admin, device, devices, forms, grid, modals, updates },
+  en: { ...englishCore, admin, device, devices, forms, grid, history, modals, updates },
   ja: japanese,
 } as const;

@@ -4,8 +4,8 @@ import {
   REALTIME_RECONNECTION_DELAY_MS,
   REALTIME_TIMEOUT_MS,
 } from '@fleetport/contracts/limits';
+import { REALTIME_PATH, SUBSCRIBE, UNSUBSCRIBE } from '@fleetport/contracts/realtime-names';
 import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
-import { REALTIME_PATH, SUBSCRIBE, UNSUBSCRIBE } from './events.ts';
 
 /** Spec §9: websocket only, 5 reconnection attempts, 1–5 s apart, 20 s timeout. */
 export const REALTIME_OPTIONS: Partial<ManagerOptions & SocketOptions> = {

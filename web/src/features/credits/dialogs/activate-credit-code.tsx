@@ -16,7 +16,8 @@ function ActivateCodeBody() {
   const { t } = useTranslation();
   const { close } = useModalControls();
   const fields = useMemo<FieldSchema[]>(
-    () => [{ key: 'code', label: t('admin.credits.fields.code'), required: true, maxlength: 64 }],
+    // Its maxlength is the contract's (CREDIT_CODE_MAX_LENGTH).
+    () => [{ key: 'code', label: t('admin.credits.fields.code'), required: true }],
     [t],
   );
   return (

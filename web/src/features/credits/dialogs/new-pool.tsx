@@ -38,7 +38,6 @@ function NewPoolBody({ companyId }: { companyId?: number }) {
         key: 'pro_form_nr',
         label: t('admin.credits.fields.proForma'),
         required: true,
-        maxlength: 100,
         depends: PAID_ONLY,
       },
     ],

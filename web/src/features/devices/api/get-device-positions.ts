@@ -1,9 +1,10 @@
 import type { DevicePosition } from '@fleetport/contracts/device-schemas';
 import { MAP_BATCH_SIZE } from '@fleetport/contracts/limits';
+import { DEVICE_STATUS_EVENT, DEVICES_CHANNEL } from '@fleetport/contracts/realtime-names';
 import { useEffect, useState } from 'react';
 import { api } from '../../../shared/lib/api.ts';
 import { realtime } from '../../../shared/realtime/socket.ts';
-import { DEVICE_STATUS_EVENT, DEVICES_CHANNEL, type DeviceStatusEvent } from './list-devices.ts';
+import type { DeviceStatusEvent } from './list-devices.ts';
 
 type Filter = Record<string, string | number>;
 

@@ -1,5 +1,6 @@
 import type { Device, DeviceDetail, DeviceFilter } from '@fleetport/contracts/device-schemas';
 import type { DeviceStatusChanged } from '@fleetport/contracts/realtime';
+import { DEVICE_STATUS_EVENT, DEVICES_CHANNEL } from '@fleetport/contracts/realtime-names';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { realtime } from '../../../shared/realtime/socket.ts';
@@ -21,10 +22,6 @@ export const deviceKey = (id: number) => [...DEVICES_KEY, 'one', id] as const;
 
 /** The filters above the grid, without the search (the toolbar's). */
 export type DeviceFilters = Omit<DeviceFilter, 'q'>;
-
-/** The realtime feed of every device the user sees (api realtime.ts `private-devices`). */
-export const DEVICES_CHANNEL = 'private-devices';
-export const DEVICE_STATUS_EVENT = 'DeviceStatusChanged';
 
 export type DeviceStatusEvent = DeviceStatusChanged;
 

@@ -4,7 +4,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import type { FieldSchema, FormValues } from '../../../shared/forms/field-schema.ts';
 import { SchemaForm } from '../../../shared/forms/SchemaForm.tsx';
 import { confirmAction } from '../../../shared/modals/confirm-action.ts';
@@ -14,7 +13,7 @@ import { openModal } from '../../../shared/modals/store.ts';
 import { toast } from '../../../shared/toasts/toasts.tsx';
 import { type BulkTarget, bulkDevices, targetBody } from '../api/bulk-devices.ts';
 import { DEVICES_KEY } from '../api/list-devices.ts';
-import { companyField, PERIOD_KEYS, periodFields, periodValues, tagsField } from './device-fields.ts';
+import { companyField, periodFields, periodValues, requestContract, tagsField } from './device-fields.ts';
 
 const BULK_DEVICES = 'bulk-devices';
 
@@ -24,22 +23,6 @@ const requestOf = (action: BulkDeviceAction, target: BulkTarget, values: FormVal
   ...(action === 'period' ? periodValues(values) : values),
   ...targetBody(target),
 });
-
-/**
- * The API's own rules of the request (`bulkDevicesSchema`, spec §9 limits written once), checked
- * on the request the values make; an issue of a period lands on its field in minutes.
- */
-function bulkContract(action: BulkDeviceAction, target: BulkTarget): z.ZodType {
-  const fieldOf = (key: PropertyKey) => PERIOD_KEYS[key as keyof typeof PERIOD_KEYS] ?? key;
-  return z.custom<FormValues>().superRefine((values, context) => {
-    const result = bulkDevicesSchema.safeParse(requestOf(action, target, values), { reportInput: true });
-    if (result.success) return;
-    for (const issue of result.error.issues) {
-      const [first, ...rest] = issue.path;
-      context.addIssue({ ...issue, path: first === undefined ? [] : [fieldOf(first), ...rest] });
-    }
-  });
-}
 
 /** Tags or a company or the periods for a bulk action, then POST /devices/bulk. */
 function BulkDevicesBody({
@@ -62,7 +45,10 @@ function BulkDevicesBody({
           : [{ ...tagsField(t('devices.columns.tags')), required: true }],
     [t, action],
   );
-  const contract = useMemo(() => bulkContract(action, target), [action, target]);
+  const contract = useMemo(
+    () => requestContract(bulkDevicesSchema, (values) => requestOf(action, target, values)),
+    [action, target],
+  );
   return (
     <SchemaForm
       fields={fields}

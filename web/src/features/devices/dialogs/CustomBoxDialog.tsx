@@ -1,4 +1,5 @@
 import type { CustomBox } from '@fleetport/contracts/device-schemas';
+import { CUSTOM_BOX_LIMITS } from '@fleetport/contracts/devices';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -13,7 +14,6 @@ import { ErrorAlert } from '../../../shared/ui/ErrorAlert.tsx';
 import { useUpdateCustomBox } from '../api/update-custom-box.ts';
 
 const CUSTOM_BOX = 'device-custom-box';
-const MAX_BOX_LINES = 20;
 
 type Device = { id: number; name: string };
 
@@ -43,7 +43,7 @@ function CustomBoxBody({ device, custom }: { device: Device; custom: CustomBox |
         label={t('device.custom.boxTitle')}
         value={title}
         onChange={(event) => setTitle(event.target.value)}
-        slotProps={{ htmlInput: { maxLength: 60, 'data-testid': 'custom-title' } }}
+        slotProps={{ htmlInput: { maxLength: CUSTOM_BOX_LIMITS.title, 'data-testid': 'custom-title' } }}
       />
       {fields.map((field, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: the lines have no identity but their place
@@ -53,7 +53,9 @@ function CustomBoxBody({ device, custom }: { device: Device; custom: CustomBox |
             label={t('device.custom.label')}
             value={field.label}
             onChange={(event) => setField(index, { label: event.target.value })}
-            slotProps={{ htmlInput: { maxLength: 60, 'data-testid': `custom-label-${index}` } }}
+            slotProps={{
+              htmlInput: { maxLength: CUSTOM_BOX_LIMITS.label, 'data-testid': `custom-label-${index}` },
+            }}
             sx={{ width: 180 }}
           />
           <TextField
@@ -62,7 +64,9 @@ function CustomBoxBody({ device, custom }: { device: Device; custom: CustomBox |
             label={t('device.custom.value')}
             value={field.value}
             onChange={(event) => setField(index, { value: event.target.value })}
-            slotProps={{ htmlInput: { maxLength: 500, 'data-testid': `custom-value-${index}` } }}
+            slotProps={{
+              htmlInput: { maxLength: CUSTOM_BOX_LIMITS.value, 'data-testid': `custom-value-${index}` },
+            }}
           />
           <Button
             onClick={() => setFields((list) => list.filter((_field, at) => at !== index))}
@@ -74,7 +78,7 @@ function CustomBoxBody({ device, custom }: { device: Device; custom: CustomBox |
       ))}
       <Button
         onClick={() => setFields((list) => [...list, { label: '', value: '' }])}
-        disabled={fields.length >= MAX_BOX_LINES}
+        disabled={fields.length >= CUSTOM_BOX_LIMITS.lines}
         sx={{ alignSelf: 'flex-start' }}
       >
         {t('device.custom.addLine')}

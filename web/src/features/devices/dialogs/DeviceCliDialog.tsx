@@ -3,6 +3,7 @@ import {
   actionStatusEventSchema,
   FINISHED_ACTION_ITEM_STATES,
 } from '@fleetport/contracts/action-status';
+import { CLI_COMMAND_MAX_LENGTH } from '@fleetport/contracts/devices';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -116,7 +117,7 @@ function DeviceCliBody({ device }: { device: { id: number; name: string } }) {
           onChange={(event) => setCommand(event.target.value)}
           slotProps={{
             htmlInput: {
-              maxLength: 1000,
+              maxLength: CLI_COMMAND_MAX_LENGTH,
               autoComplete: 'off',
               spellCheck: false,
               'data-testid': 'cli-command',

@@ -1,4 +1,4 @@
-import type { Device } from '@fleetport/contracts/device-schemas';
+import { type Device, setDeviceTagsSchema } from '@fleetport/contracts/device-schemas';
 import i18next from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,11 +8,19 @@ import { useModalControls } from '../../../shared/modals/controls.ts';
 import { registerModal } from '../../../shared/modals/registry.ts';
 import { openModal } from '../../../shared/modals/store.ts';
 import { DEVICES_KEY } from '../api/list-devices.ts';
-import { tagsField } from './device-fields.ts';
+import { requestContract, tagsField } from './device-fields.ts';
 
 const DEVICE_TAGS = 'device-list-tags';
 
-/** Spec §2 "Device list tags": the device's tags, from its company and the companies above it (PUT /devices/{id}/tags). */
+/** The request of PUT /devices/{id}/tags: every tag the device keeps (none clears them). */
+const requestOf = (values: FormValues) => ({ tag_ids: (values.tag_ids as number[] | undefined) ?? [] });
+
+const contract = requestContract(setDeviceTagsSchema, requestOf);
+
+/**
+ * Spec §2 "Device list tags": the device's tags, from its company and the companies above it
+ * (PUT /devices/{id}/tags, checked against its request schema `setDeviceTagsSchema`).
+ */
 function DeviceTagsBody({ device }: { device: Device }) {
   const { t } = useTranslation();
   const { close } = useModalControls();
@@ -20,13 +28,14 @@ function DeviceTagsBody({ device }: { device: Device }) {
   return (
     <SchemaForm
       fields={fields}
+      contract={contract}
       submitLabel={t('devices.save')}
       onCancel={close}
       submit={{
         url: `/devices/${device.id}/tags`,
         method: 'put',
         item: t('devices.item'),
-        data: (values: FormValues) => ({ tag_ids: (values.tag_ids as number[] | undefined) ?? [] }),
+        data: requestOf,
         schema: {
           id: DEVICE_TAGS,
           defaults: { tag_ids: device.tags.map((tag) => tag.id) },

@@ -1,4 +1,4 @@
-import type { Device, DeviceDetail } from '@fleetport/contracts/device-schemas';
+import { type Device, type DeviceDetail, editDeviceSchema } from '@fleetport/contracts/device-schemas';
 import i18next from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,24 +8,34 @@ import { useModalControls } from '../../../shared/modals/controls.ts';
 import { registerModal } from '../../../shared/modals/registry.ts';
 import { openModal } from '../../../shared/modals/store.ts';
 import { DEVICES_KEY } from '../api/list-devices.ts';
-import { periodFields, periodValues } from './device-fields.ts';
+import { descriptionField, nameField, periodFields, periodValues, requestContract } from './device-fields.ts';
 
 const EDIT_DEVICE = 'edit-device';
 
 /** A row of the list, or the device of its page (which knows its periods). */
 type EditedDevice = Device & Partial<Pick<DeviceDetail, 'dynamic_interval_s' | 'static_interval_s'>>;
 
+/** The request of PATCH /devices/{id}: the periods typed in minutes go in seconds. */
+const requestOf = (values: FormValues) => ({
+  name: values.name,
+  description: values.description ?? null,
+  monitoring: Boolean(values.monitoring),
+  ...periodValues(values),
+});
+
+const contract = requestContract(editDeviceSchema, requestOf);
+
 /**
  * Spec §2 "Edit device": name, description, monitoring and its periods (shown in minutes, spec §9),
- * PATCH /devices/{id} (its request schema is the API's own, not yet in `contracts/`).
+ * PATCH /devices/{id} (checked against its request schema `editDeviceSchema`).
  */
 function EditDeviceBody({ device }: { device: EditedDevice }) {
   const { t } = useTranslation();
   const { close } = useModalControls();
   const fields = useMemo<FieldSchema[]>(
     () => [
-      { key: 'name', label: t('devices.columns.name'), required: true, maxlength: 120 },
-      { key: 'description', label: t('devices.fields.description'), type: 'textarea', maxlength: 500 },
+      { ...nameField(t('devices.columns.name')), required: true },
+      descriptionField(t('devices.fields.description')),
       { key: 'monitoring', label: t('devices.columns.monitoring'), type: 'checkbox' },
       ...periodFields(t),
     ],
@@ -34,18 +44,14 @@ function EditDeviceBody({ device }: { device: EditedDevice }) {
   return (
     <SchemaForm
       fields={fields}
+      contract={contract}
       submitLabel={t('devices.save')}
       onCancel={close}
       submit={{
         url: `/devices/${device.id}`,
         method: 'patch',
         item: t('devices.item'),
-        data: (values: FormValues) => ({
-          name: values.name,
-          description: values.description ?? null,
-          monitoring: Boolean(values.monitoring),
-          ...periodValues(values),
-        }),
+        data: requestOf,
         schema: {
           id: EDIT_DEVICE,
           defaults: {

@@ -1,3 +1,4 @@
+import { NOTE_MAX_LENGTH } from '@fleetport/contracts/devices';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -51,8 +52,8 @@ function NewNoteBody({ device }: { device: Device }) {
         onChange={(event) => setText(event.target.value)}
         required
         autoFocus
-        slotProps={{ htmlInput: { maxLength: 2000, 'data-testid': 'note-text' } }}
-        helperText={`${text.length} / 2000`}
+        slotProps={{ htmlInput: { maxLength: NOTE_MAX_LENGTH, 'data-testid': 'note-text' } }}
+        helperText={`${text.length} / ${NOTE_MAX_LENGTH}`}
       />
       {error && <ErrorAlert>{error}</ErrorAlert>}
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>

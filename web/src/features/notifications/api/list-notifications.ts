@@ -1,5 +1,6 @@
 import type { Notification } from '@fleetport/contracts/notifications';
 import type { NotificationCreated } from '@fleetport/contracts/realtime';
+import { NOTIFICATION_CREATED_EVENT, notificationsChannel } from '@fleetport/contracts/realtime-names';
 import {
   type InfiniteData,
   type QueryClient,
@@ -9,7 +10,6 @@ import {
 } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../../shared/lib/api.ts';
-import { NOTIFICATION_CREATED_EVENT, notificationsChannel } from '../../../shared/realtime/events.ts';
 import { realtime } from '../../../shared/realtime/socket.ts';
 
 /*

@@ -38,7 +38,9 @@ export function ListInputField(props: FieldProps<ListInputSchema>) {
   const add = (texts: readonly string[], typed: boolean) => {
     const result = addListItems(items, texts, rules);
     if (result.items.length !== items.length) onChange(result.items);
-    setProblem(result.problem ? problemMessage(result.problem) : undefined);
+    setProblem(
+      result.problem ? problemMessage(result.problem, { patternMessage: field.patternMessage }) : undefined,
+    );
     if (typed) setText(result.rejected.join(','));
   };
 
