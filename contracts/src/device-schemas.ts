@@ -216,7 +216,10 @@ export const deviceRefSchema = z.object({ id: z.number() });
 export type DeviceRef = z.infer<typeof deviceRefSchema>;
 
 /** POST /devices/bulk: how many devices the action reached. */
-export const bulkDevicesResultSchema = z.object({ affected: z.number() });
+export const bulkDevicesResultSchema = z.object({
+  affected: z.number(),
+  company_name: z.string().optional().describe('a move: the company the devices went to'),
+});
 export type BulkDevicesResult = z.infer<typeof bulkDevicesResultSchema>;
 
 /** One row of Add device from a file or a list, or of Verify devices: its own answer. */

@@ -575,6 +575,8 @@ test('Monitoring period on a selection: the periods typed in minutes reach the d
   await dialog.getByLabel('Dynamic monitoring period (min)').fill('10');
   await dialog.getByRole('button', { name: 'Apply' }).click();
   await expect(dialog).toHaveCount(0);
+  // The toast says what happened, with the server's count.
+  await expect(page.getByText('Changed the monitoring period of 1 device.')).toBeVisible();
   await expect(async () => {
     const device = (await callApi(page, 'GET', `/devices/${row.id}`)).body.data as {
       dynamic_interval_s: number;

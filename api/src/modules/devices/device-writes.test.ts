@@ -187,7 +187,8 @@ describe('edit, tags and bulk actions', () => {
     const listed = await superAdmin.get('/api/devices?q=75&fields=monitoring');
     expect(listed.body.data).toEqual([{ monitoring: false }, { monitoring: false }, { monitoring: false }]);
     const moved = await superAdmin.post('/api/devices/bulk', { action: 'move', company_id: retail, filter });
-    expect(moved.body.data.affected).toBe(3);
+    // A move names where the devices went, for the toast ("Moved 3 devices to Acme East Retail").
+    expect(moved.body.data).toEqual({ affected: 3, company_name: 'Acme East Retail' });
     const stale = await superAdmin.post('/api/devices/bulk', { action: 'delete', expected_count: 2, filter });
     expect(stale.status).toBe(409);
     expect((await superAdmin.get('/api/devices?q=75')).body.meta.total).toBe(3);

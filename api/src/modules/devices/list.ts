@@ -203,7 +203,7 @@ export function registerDeviceListRoutes(registry: RouteRegistry, router: Router
         }
       }
       return {
-        data: { affected: ids.length },
+        data: { affected: ids.length, ...(applied.company ? { company_name: applied.company.name } : {}) },
         audit: {
           entity: 'device',
           entityId: 'bulk',

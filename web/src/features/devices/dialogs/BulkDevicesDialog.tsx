@@ -1,4 +1,4 @@
-import { bulkDevicesSchema } from '@fleetport/contracts/device-schemas';
+import { type BulkDevicesResult, bulkDevicesSchema } from '@fleetport/contracts/device-schemas';
 import type { BulkDeviceAction } from '@fleetport/contracts/devices';
 import type { QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
@@ -11,7 +11,7 @@ import { useModalControls } from '../../../shared/modals/controls.ts';
 import { registerModal } from '../../../shared/modals/registry.ts';
 import { openModal } from '../../../shared/modals/store.ts';
 import { toast } from '../../../shared/toasts/toasts.tsx';
-import { type BulkTarget, bulkDevices, targetBody } from '../api/bulk-devices.ts';
+import { type BulkTarget, bulkDevices, bulkDone, targetBody } from '../api/bulk-devices.ts';
 import { DEVICES_KEY } from '../api/list-devices.ts';
 import { companyField, periodFields, periodValues, requestContract, tagsField } from './device-fields.ts';
 
@@ -58,9 +58,14 @@ function BulkDevicesBody({
       submit={{
         url: '/devices/bulk',
         data: (values: FormValues) => requestOf(action, target, values),
-        successMsg: t('devices.bulk.done'),
+        hideMsg: true,
         schema: { id: BULK_DEVICES, tableRef: DEVICES_KEY },
-        onSuccess: onDone,
+        // The toast says what happened: "Tagged 12 devices.", "Moved 12 devices to Acme Berlin."
+        onSuccess: (response) => {
+          const result = (response as { data?: BulkDevicesResult } | undefined)?.data;
+          if (result) toast(bulkDone(action, result), { type: 'success' });
+          onDone();
+        },
         onClose: close,
       }}
     />
@@ -105,7 +110,7 @@ export function openBulkAction(
       ),
       confirmLabel: i18next.t('devices.bulk.apply'),
       action: () => bulk({ monitoring: Boolean(monitoring) }),
-      doneMessage: i18next.t('devices.bulk.done'),
+      doneMessage: bulkDone('monitoring', { affected: count }, monitoring),
       queryClient,
       reload: [DEVICES_KEY],
     });
