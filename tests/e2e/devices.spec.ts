@@ -577,6 +577,9 @@ test('Monitoring period on a selection: the periods typed in minutes reach the d
   await expect(dialog).toHaveCount(0);
   // The toast says what happened, with the server's count.
   await expect(page.getByText('Changed the monitoring period of 1 device.')).toBeVisible();
+  // The rows stay in the list, so the selection stays for the next action.
+  await expect(page.getByTestId('bulk-bar')).toContainText('1 device selected');
+  await expect(line.getByRole('checkbox', { name: 'Select row' })).toBeChecked();
   await expect(async () => {
     const device = (await callApi(page, 'GET', `/devices/${row.id}`)).body.data as {
       dynamic_interval_s: number;

@@ -32,6 +32,7 @@ export function BulkBar({
   filter,
   onClear,
   names,
+  scoped = false,
 }: {
   selected: readonly (string | number)[];
   total: number;
@@ -42,6 +43,8 @@ export function BulkBar({
   onClear: () => void;
   /** The names of the devices on the page (the password manager lists them). */
   names: ReadonlyMap<number, string>;
+  /** The list is one company's or one tag's: moved devices may leave it. */
+  scoped?: boolean;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -89,7 +92,11 @@ export function BulkBar({
           color={entry.action === 'delete' ? 'error' : 'primary'}
           onClick={() =>
             void import('./dialogs/BulkDevicesDialog.tsx').then((module) =>
-              module.openBulkAction(entry.action, target, entry.monitoring, queryClient, onClear),
+              module.openBulkAction(entry.action, target, entry.monitoring, queryClient, () => {
+                // The selection stays while its rows stay in the list ("tag, then move" is one
+                // selection); devices deleted, or moved out of a company's or tag's list, leave it.
+                if (entry.action === 'delete' || (entry.action === 'move' && scoped)) onClear();
+              }),
             )
           }
           data-testid={`bulk-${entry.action}${entry.monitoring === undefined ? '' : entry.monitoring ? '-on' : '-off'}`}

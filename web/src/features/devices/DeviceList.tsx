@@ -264,6 +264,7 @@ export function DeviceList({ scope }: { scope?: DeviceScope }) {
           <BulkBar
             selected={selected}
             onClear={() => setSelected([])}
+            scoped={scope !== undefined}
             total={list.total}
             capped={list.capped}
             pageIds={list.rows.map((row) => row.id)}
