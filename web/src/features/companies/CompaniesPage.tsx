@@ -123,6 +123,7 @@ export default function CompaniesPage() {
       <ListToolbar<CompanyListItem>
         searchLabel={t('admin.companies.search')}
         onSearch={list.setSearch}
+        search={list.state.search}
         csv={{
           url: COMPANIES_URL,
           params: list.exportParams,

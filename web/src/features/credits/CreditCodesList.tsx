@@ -89,6 +89,7 @@ export function CreditCodesList({ companyId }: { companyId?: number }) {
       <ListToolbar<CreditCode>
         searchLabel={t('admin.credits.searchCodes')}
         onSearch={list.setSearch}
+        search={list.state.search}
         csv={{
           url: CREDIT_CODES_URL,
           params: list.exportParams,

@@ -68,7 +68,11 @@ export default function CreditHistoryPage() {
   return (
     <>
       <ServicesTabs current="services.credit-history" />
-      <ListToolbar<CreditHistoryEntry> searchLabel={t('admin.credits.history')} onSearch={list.setSearch} />
+      <ListToolbar<CreditHistoryEntry>
+        searchLabel={t('admin.credits.history')}
+        onSearch={list.setSearch}
+        search={list.state.search}
+      />
       <ListGrid<CreditHistoryEntry>
         list={list}
         label={t('admin.credits.history')}

@@ -35,7 +35,11 @@ export default function DataOverviewPage() {
   return (
     <>
       <ServicesTabs current="services.data-overview" />
-      <ListToolbar<CompanyListItem> searchLabel={t('admin.companies.search')} onSearch={list.setSearch} />
+      <ListToolbar<CompanyListItem>
+        searchLabel={t('admin.companies.search')}
+        onSearch={list.setSearch}
+        search={list.state.search}
+      />
       <ListGrid<CompanyListItem>
         list={list}
         label={t('admin.credits.dataOverview')}

@@ -12,6 +12,7 @@ import { dateColumn } from '../../shared/grid/columns.tsx';
 import type { ServerColumn } from '../../shared/grid/grid-query.ts';
 import { ListGrid } from '../../shared/grid/ListGrid.tsx';
 import { ListToolbar } from '../../shared/grid/ListToolbar.tsx';
+import { useAddressFilter } from '../../shared/grid/list-address.ts';
 import { useServerList } from '../../shared/grid/use-server-list.ts';
 import { toast } from '../../shared/toasts/toasts.tsx';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert.tsx';
@@ -27,7 +28,8 @@ export default function ApprovedDevicesPage() {
   const { t, i18n } = useTranslation();
   const importApproved = useImportApprovedDevices();
   const reloadApproved = useReloadApprovedDevices();
-  const [unclaimed, setUnclaimed] = useState(false);
+  const [unclaimedParam, setUnclaimed] = useAddressFilter('unclaimed');
+  const unclaimed = unclaimedParam === 'true';
   const [problem, setProblem] = useState<string>();
   const [busy, setBusy] = useState(false);
   const input = useRef<HTMLInputElement>(null);
@@ -60,6 +62,7 @@ export default function ApprovedDevicesPage() {
     gridId: 'auth-devices',
     url: APPROVED_DEVICES_URL,
     queryKey: APPROVED_LIST_KEY,
+    inAddress: true,
     fixed,
     initial: { sort: [{ field: 'created_at', sort: 'desc' }] },
   });
@@ -91,7 +94,11 @@ export default function ApprovedDevicesPage() {
 
   return (
     <>
-      <ListToolbar<ApprovedDevice> searchLabel={t('device.approved.search')} onSearch={list.setSearch}>
+      <ListToolbar<ApprovedDevice>
+        searchLabel={t('device.approved.search')}
+        onSearch={list.setSearch}
+        search={list.state.search}
+      >
         <Box
           component="label"
           sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, fontSize: '0.875rem' }}
@@ -99,7 +106,7 @@ export default function ApprovedDevicesPage() {
           <input
             type="checkbox"
             checked={unclaimed}
-            onChange={(event) => setUnclaimed(event.target.checked)}
+            onChange={(event) => setUnclaimed(event.target.checked ? 'true' : '')}
             data-testid="approved-unclaimed"
           />
           {t('device.approved.onlyNotAdded')}

@@ -66,7 +66,11 @@ export default function RolesPage() {
   const list = useRoleList();
   return (
     <>
-      <ListToolbar<Role> searchLabel={t('admin.roles.search')} onSearch={list.setSearch}>
+      <ListToolbar<Role>
+        searchLabel={t('admin.roles.search')}
+        onSearch={list.setSearch}
+        search={list.state.search}
+      >
         <Button component={RouterLink} to="/users">
           {t('route.users')}
         </Button>

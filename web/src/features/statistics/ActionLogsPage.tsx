@@ -2,11 +2,12 @@ import type { AuditLogEntry } from '@fleetport/contracts/audit';
 import Button from '@mui/material/Button';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { dateColumn } from '../../shared/grid/columns.tsx';
 import type { ServerColumn } from '../../shared/grid/grid-query.ts';
 import { ListGrid } from '../../shared/grid/ListGrid.tsx';
 import { ListToolbar } from '../../shared/grid/ListToolbar.tsx';
+import { useAddressFilter } from '../../shared/grid/list-address.ts';
 import { useServerList } from '../../shared/grid/use-server-list.ts';
 import { EventFilter } from '../../shared/history/EventFilter.tsx';
 import { historySentence } from '../../shared/history/sentence.ts';
@@ -23,8 +24,7 @@ import { AUDIT_LOG_KEY, AUDIT_LOG_URL } from './api/list-audit-log.ts';
 export default function ActionLogsPage() {
   const { t, i18n } = useTranslation();
   const titleOf = useRouteTitle();
-  const [search, setSearch] = useSearchParams();
-  const event = search.get('event') ?? '';
+  const [event, chooseEvent] = useAddressFilter('event');
   const columns = useMemo<ServerColumn<AuditLogEntry>[]>(() => {
     const sentence = (row: AuditLogEntry) => historySentence(t, row, { language: i18n.language });
     return [
@@ -92,25 +92,18 @@ export default function ActionLogsPage() {
     gridId: 'action-logs',
     url: AUDIT_LOG_URL,
     queryKey: AUDIT_LOG_KEY,
+    inAddress: true,
     initial: { sort: [] },
     fixed,
   });
-  const chooseEvent = (next: string) => {
-    setSearch(
-      (current) => {
-        const params = new URLSearchParams(current);
-        if (next) params.set('event', next);
-        else params.delete('event');
-        return params;
-      },
-      { replace: false },
-    );
-    list.setState((now) => ({ ...now, page: 0 }));
-  };
   return (
     <>
       <RouteTabs parent="statistics" current="statistics.action-logs" label={t('route.statistics')} />
-      <ListToolbar<AuditLogEntry> searchLabel={t('device.statistics.log.search')} onSearch={list.setSearch}>
+      <ListToolbar<AuditLogEntry>
+        searchLabel={t('device.statistics.log.search')}
+        onSearch={list.setSearch}
+        search={list.state.search}
+      >
         <EventFilter value={event} onChange={chooseEvent} />
       </ListToolbar>
       <ListGrid<AuditLogEntry>

@@ -1,12 +1,13 @@
 import type { ConnectionLogEntry } from '@fleetport/contracts/device-schemas';
 import Box from '@mui/material/Box';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { dateColumn } from '../../shared/grid/columns.tsx';
 import type { ServerColumn } from '../../shared/grid/grid-query.ts';
 import { ListGrid } from '../../shared/grid/ListGrid.tsx';
 import { ListToolbar } from '../../shared/grid/ListToolbar.tsx';
+import { useAddressFilter } from '../../shared/grid/list-address.ts';
 import { useServerList } from '../../shared/grid/use-server-list.ts';
 import { RouteTabs } from '../../shared/routing/RouteTabs.tsx';
 import { useRouteTitle } from '../../shared/routing/titles.ts';
@@ -18,7 +19,8 @@ import { CONNECTIONS_KEY, CONNECTIONS_URL, REASONS } from './api/list-connection
 export default function ConnectionManagerPage() {
   const { t, i18n } = useTranslation();
   const titleOf = useRouteTitle();
-  const [reason, setReason] = useState<number | undefined>();
+  const [reasonParam, setReason] = useAddressFilter('reason');
+  const reason = /^\d+$/.test(reasonParam) ? Number(reasonParam) : undefined;
   const columns = useMemo<ServerColumn<ConnectionLogEntry>[]>(
     () => [
       { ...dateColumn('at', t('device.statistics.log.when'), i18n.language), sortable: false },
@@ -59,13 +61,18 @@ export default function ConnectionManagerPage() {
     gridId: 'connection-manager',
     url: CONNECTIONS_URL,
     queryKey: CONNECTIONS_KEY,
+    inAddress: true,
     fixed,
     initial: { sort: [] },
   });
   return (
     <>
       <RouteTabs parent="statistics" current="statistics.connection-manager" label={t('route.statistics')} />
-      <ListToolbar<ConnectionLogEntry> searchLabel={t('devices.search')} onSearch={list.setSearch}>
+      <ListToolbar<ConnectionLogEntry>
+        searchLabel={t('devices.search')}
+        onSearch={list.setSearch}
+        search={list.state.search}
+      >
         <Box
           component="label"
           sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, fontSize: '0.875rem' }}
@@ -73,9 +80,7 @@ export default function ConnectionManagerPage() {
           {t('device.activity.event')}
           <select
             value={reason ?? ''}
-            onChange={(event) =>
-              setReason(event.target.value === '' ? undefined : Number(event.target.value))
-            }
+            onChange={(event) => setReason(event.target.value)}
             data-testid="connections-reason"
             style={{ height: 36, font: 'inherit' }}
           >

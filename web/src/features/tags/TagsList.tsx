@@ -65,6 +65,7 @@ export function TagsList({ companyId }: { companyId?: number }) {
       <ListToolbar<Tag>
         searchLabel={t('admin.tags.search')}
         onSearch={list.setSearch}
+        search={list.state.search}
         csv={{
           url: TAGS_URL,
           params: list.exportParams,

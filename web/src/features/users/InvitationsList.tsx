@@ -69,7 +69,11 @@ export function InvitationsList({ companyId }: { companyId?: number }) {
   const list = useInvitationList({ companyId });
   return (
     <>
-      <ListToolbar<UserInvitation> searchLabel={t('admin.invitations.search')} onSearch={list.setSearch}>
+      <ListToolbar<UserInvitation>
+        searchLabel={t('admin.invitations.search')}
+        onSearch={list.setSearch}
+        search={list.state.search}
+      >
         <Button
           component={RouterLink}
           to={companyId ? pathOf('company.userstable', { company_id: companyId }) : pathOf('users')}

@@ -79,6 +79,7 @@ export function UsersList({ companyId }: { companyId?: number }) {
       <ListToolbar<UserListItem>
         searchLabel={t('admin.users.search')}
         onSearch={list.setSearch}
+        search={list.state.search}
         csv={{
           url: USERS_URL,
           params: list.exportParams,

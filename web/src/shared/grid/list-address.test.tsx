@@ -79,4 +79,69 @@ describe('a list in the address: reload, link, Back', () => {
     expect(at()).toBe('?view=map');
     expect(list?.state.sort).toEqual([{ field: 'name', sort: 'asc' }]);
   });
+
+  it("keeps the grid's column filters under the list's own parameters (spec: the address says what the API is asked)", () => {
+    const filterable = {
+      email: { param: 'email', operator: 'contains' },
+      company_name: { param: 'company_id', operator: 'is' },
+    };
+    const state: GridQueryState = {
+      ...START,
+      filters: [
+        { field: 'email', operator: 'contains', value: ' jane ' },
+        // Another operator than the list sends, and a row still empty: not in the address.
+        { field: 'company_name', operator: 'not', value: '3' },
+        { field: 'company_name', operator: 'is', value: '' },
+      ],
+    };
+    const written = writeListAddress(params('tab=1'), state, START, filterable);
+    expect(written.toString()).toBe('tab=1&email=jane');
+    expect(readListAddress(written, START, filterable).filters).toEqual([
+      { field: 'email', operator: 'contains', value: 'jane' },
+    ]);
+    expect(readListAddress(params('company_id=3&email='), START, filterable).filters).toEqual([
+      { field: 'company_name', operator: 'is', value: '3' },
+    ]);
+    // Without the list's filters named, the parameters are the page's own.
+    expect(readListAddress(params('email=jane'), START).filters).toEqual([]);
+    // Clearing the filter cleans the address.
+    expect(writeListAddress(written, START, START, filterable).toString()).toBe('tab=1');
+  });
+
+  it('useListAddress: a filter row being written stays on screen, its value replaces the entry, Back clears it', async () => {
+    const filterable = { email: { param: 'email', operator: 'contains' } };
+    let list: { state: GridQueryState; set: (update: SetStateAction<GridQueryState>) => void } | undefined;
+    function Probe() {
+      const [state, set] = useListAddress({ sort: [{ field: 'email', sort: 'asc' }] }, filterable);
+      list = { state, set };
+      return null;
+    }
+    const router = createMemoryRouter([{ path: '/users', element: <Probe /> }], {
+      initialEntries: ['/users'],
+    });
+    render(<RouterProvider router={router} />);
+    const at = () => router.state.location.search;
+    act(() => list?.set((now) => ({ ...now, page: 1 })));
+    expect(at()).toBe('?page=2');
+    // The grid's panel adds an empty row: the address is unchanged, the row is kept.
+    act(() => list?.set((now) => ({ ...now, page: 0, filters: [{ field: 'email', operator: 'contains' }] })));
+    expect(list?.state.filters).toEqual([{ field: 'email', operator: 'contains' }]);
+    act(() =>
+      list?.set((now) => ({
+        ...now,
+        page: 0,
+        filters: [{ field: 'email', operator: 'contains', value: 'ja' }],
+      })),
+    );
+    expect(at()).toBe('?email=ja');
+    act(() =>
+      list?.set((now) => ({ ...now, filters: [{ field: 'email', operator: 'contains', value: 'jane' }] })),
+    );
+    expect(at()).toBe('?email=jane');
+    expect(list?.state.filters).toEqual([{ field: 'email', operator: 'contains', value: 'jane' }]);
+    // Typing replaced the entries (as the search does): one Back is the list before it, unfiltered.
+    await act(() => router.navigate(-1));
+    expect(at()).toBe('');
+    expect(list?.state).toMatchObject({ page: 0, filters: [] });
+  });
 });

@@ -15,6 +15,7 @@ import {
   listParams,
   readColumnVisibility,
 } from './grid-query.ts';
+import { useListAddress } from './list-address.ts';
 
 export interface ServerListOptions {
   /** Names the grid: the column choice is stored under `grid.<gridId>.columns`. */
@@ -28,7 +29,13 @@ export interface ServerListOptions {
   fixed?: ListParams | undefined;
   /** Columns hidden until the user chooses otherwise. */
   defaultColumns?: ColumnVisibility | undefined;
-  /** The list's state held elsewhere (`useListAddress`: in the page's address); else here. */
+  /**
+   * The list's state (search, sort, page, size, column filters) is kept in the page's address
+   * (`useListAddress`): a reload keeps it, a link shares it, Back returns to it. Every list page
+   * does this; a list inside a dialog or beside another list keeps its state here.
+   */
+  inAddress?: boolean;
+  /** The list's state held by the page (which also keeps its own filters in the address). */
   state?: readonly [GridQueryState, (update: SetStateAction<GridQueryState>) => void] | undefined;
 }
 
@@ -46,11 +53,13 @@ export function useServerList<Row>({
   initial,
   fixed,
   defaultColumns,
+  inAddress = false,
   state: held,
 }: ServerListOptions) {
   const storage = useUserStorage();
   const [own, setOwn] = useState(() => initialGridState(initial));
-  const [state, setState] = held ?? [own, setOwn];
+  const addressed = useListAddress(initial, filterable);
+  const [state, setState] = held ?? (inAddress ? addressed : [own, setOwn]);
   const [columns, setColumnsState] = useState<ColumnVisibility>(() => ({
     ...defaultColumns,
     ...readColumnVisibility(storage?.get(columnStorageKey(gridId))),

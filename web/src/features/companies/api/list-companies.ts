@@ -15,6 +15,7 @@ export function useCompanyList({ filterable }: { filterable: Readonly<Record<str
     gridId: 'companies',
     url: COMPANIES_URL,
     queryKey: COMPANY_LIST_KEY,
+    inAddress: true,
     filterable,
     initial: { sort: [{ field: 'name', sort: 'asc' }] },
   });

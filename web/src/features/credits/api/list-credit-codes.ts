@@ -13,6 +13,7 @@ export function useCreditCodes(companyId?: number) {
     gridId: 'credit-codes',
     url: CREDIT_CODES_URL,
     queryKey: creditCodesKey(companyId),
+    inAddress: true,
     fixed: companyId ? { company_id: companyId } : undefined,
   });
 }

@@ -10,5 +10,6 @@ export function useCreditHistory() {
     gridId: 'credit-history',
     url: '/credits/history',
     queryKey: creditHistoryKey,
+    inAddress: true,
   });
 }

@@ -10,5 +10,6 @@ export function useDataHistory() {
     gridId: 'data-history',
     url: '/companies/data/history',
     queryKey: dataHistoryKey,
+    inAddress: true,
   });
 }

@@ -9,6 +9,7 @@ export function useDataOverview() {
     gridId: 'data-overview',
     url: '/companies',
     queryKey: dataOverviewKey,
+    inAddress: true,
     initial: { sort: [{ field: 'remaining_data', sort: 'desc' }] },
   });
 }

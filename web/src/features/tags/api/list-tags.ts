@@ -20,6 +20,7 @@ export function useTagList({
     gridId: 'tags',
     url: TAGS_URL,
     queryKey: tagListKey(companyId),
+    inAddress: true,
     filterable,
     fixed: companyId ? { company_id: companyId } : undefined,
     initial: { sort: [{ field: 'name', sort: 'asc' }] },

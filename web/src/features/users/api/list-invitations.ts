@@ -10,6 +10,7 @@ export function useInvitationList({ companyId }: { companyId?: number | undefine
     gridId: 'invitations',
     url: '/users/invitations',
     queryKey: [...INVITATIONS_KEY, companyId ?? 'all'],
+    inAddress: true,
     fixed: companyId ? { company_id: companyId } : undefined,
     initial: { sort: [{ field: 'sent_at', sort: 'desc' }] },
   });

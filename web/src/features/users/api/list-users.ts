@@ -19,6 +19,7 @@ export function useUserList({
     gridId: 'users',
     url: USERS_URL,
     queryKey: [...USER_LIST_KEY, companyId ?? 'all'],
+    inAddress: true,
     filterable,
     fixed: companyId ? { company_id: companyId } : undefined,
     initial: { sort: [{ field: 'email', sort: 'asc' }] },
