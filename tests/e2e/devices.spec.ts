@@ -588,6 +588,61 @@ test('Monitoring period on a selection: the periods typed in minutes reach the d
   }).toPass({ timeout: 10_000 });
 });
 
+test('Add tags on two devices: a tag made from the dialog is chosen there, and Apply tags both with it', async ({
+  page,
+}) => {
+  await signIn(page, 'super@fleetport.example');
+  // Two devices of one company, the first two of its list by name: the tag made starts in it.
+  const listed = await callApi(
+    page,
+    'GET',
+    '/devices?limit=100&sort=name&fields=id,serial,company_id,company_name',
+  );
+  const rows = listed.body.data as { id: number; serial: string; company_id: number; company_name: string }[];
+  const company = rows.find((row) => rows.filter((other) => other.company_id === row.company_id).length >= 2);
+  if (!company) throw new Error('no company has two devices');
+  const pair = rows.filter((row) => row.company_id === company.company_id).slice(0, 2);
+  await page.goto(urlFor('acme.localhost', `/management/devices?company_id=${company.company_id}`));
+  const grid = page.getByRole('grid', { name: 'Devices' });
+  for (const device of pair) {
+    await grid
+      .getByRole('row')
+      .filter({ hasText: device.serial })
+      .getByRole('checkbox', { name: 'Select row' })
+      .check();
+  }
+  await expect(page.getByTestId('bulk-bar')).toContainText('2 devices selected');
+
+  await page.getByTestId('bulk-add_tags').click();
+  const dialog = page.getByRole('dialog', { name: 'Add tags' });
+  await dialog.getByRole('combobox', { name: 'Tags' }).fill('Rollout wave 3');
+  await page.getByRole('option', { name: 'Create tag “Rollout wave 3”' }).click();
+  // The tags' own New tag form, on top: named as typed, in the devices' company.
+  const newTag = page.getByRole('dialog', { name: 'New tag' });
+  await expect(newTag.getByRole('textbox', { name: 'Name' })).toHaveValue('Rollout wave 3');
+  await expect(newTag.getByRole('combobox', { name: 'Company' })).toHaveValue(company.company_name);
+  await newTag.getByRole('button', { name: 'New tag' }).click();
+  await expect(newTag).toHaveCount(0);
+  await expect(page.getByText('Tag created successfully')).toBeVisible();
+  // Chosen in the field: Apply tags the devices with it in one go.
+  await expect(dialog.getByRole('button', { name: 'Rollout wave 3' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByText('Tagged 2 devices.')).toBeVisible();
+
+  // The tag filter lists exactly the two; the API says each has the tag.
+  await page.getByTestId('filter-tag_id').fill('Rollout wave');
+  await page.getByRole('option', { name: 'Rollout wave 3', exact: true }).click();
+  await expect(grid.getByRole('row')).toHaveCount(3);
+  for (const device of pair) {
+    await expect(grid.getByRole('row').filter({ hasText: device.serial })).toHaveCount(1);
+    const detail = (await callApi(page, 'GET', `/devices/${device.id}`)).body.data as {
+      tags: { name: string }[];
+    };
+    expect(detail.tags.map((tag) => tag.name)).toContain('Rollout wave 3');
+  }
+});
+
 test('View update history: a device that comes back on another firmware shows the change, newest first', async ({
   page,
 }) => {

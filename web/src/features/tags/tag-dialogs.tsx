@@ -1,78 +1,18 @@
-import {
-  editTagSchema,
-  newTagSchema,
-  TAG_DESCRIPTION_MAX_LENGTH,
-  TAG_NAME_MAX_LENGTH,
-  type Tag,
-} from '@fleetport/contracts/tags';
+import { editTagSchema, type Tag } from '@fleetport/contracts/tags';
 import type { QueryClient } from '@tanstack/react-query';
-import i18next, { type TFunction } from 'i18next';
+import i18next from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FieldSchema } from '../../shared/forms/field-schema.ts';
 import { SchemaForm } from '../../shared/forms/SchemaForm.tsx';
 import { confirmAction } from '../../shared/modals/confirm-action.ts';
 import { useModalControls } from '../../shared/modals/controls.ts';
 import { registerModal } from '../../shared/modals/registry.ts';
 import { openModal } from '../../shared/modals/store.ts';
+import { openNewTag as openNewTagForm, tagFields } from '../../shared/tags/new-tag-dialog.tsx';
 import { deleteTag } from './api/delete-tag.ts';
-import { TAGS_KEY, TAGS_URL } from './api/list-tags.ts';
+import { TAGS_KEY } from './api/list-tags.ts';
 
-const NEW_TAG = 'new-tag';
 const EDIT_TAG = 'edit-tag';
-
-function tagFields(t: TFunction): FieldSchema[] {
-  return [
-    { key: 'name', label: t('admin.tags.fields.name'), required: true, maxlength: TAG_NAME_MAX_LENGTH },
-    {
-      key: 'description',
-      label: t('admin.tags.fields.description'),
-      type: 'textarea',
-      maxlength: TAG_DESCRIPTION_MAX_LENGTH,
-    },
-    {
-      key: 'color',
-      label: t('admin.tags.fields.color'),
-      type: 'color',
-      placeholder: '#1a73e8',
-      hint: t('admin.tags.fields.colorHint'),
-      maxlength: 7,
-    },
-  ];
-}
-
-/** Spec §2 'New tag', §5: company and name required, description optional; a colour. */
-function NewTagBody({ companyId }: { companyId?: number }) {
-  const { t } = useTranslation();
-  const { close } = useModalControls();
-  const fields = useMemo<FieldSchema[]>(
-    () => [
-      {
-        key: 'company_id',
-        label: t('admin.tags.fields.company'),
-        component: 'ItemSelect',
-        required: true,
-        options: { url: '/companies', fields: ['id', 'name'], params: { sort: 'name' } },
-      },
-      ...tagFields(t),
-    ],
-    [t],
-  );
-  return (
-    <SchemaForm
-      fields={fields}
-      contract={newTagSchema}
-      submitLabel={t('admin.tags.new')}
-      onCancel={close}
-      submit={{
-        url: TAGS_URL,
-        item: t('admin.tags.item'),
-        schema: { id: NEW_TAG, defaults: companyId ? { company_id: companyId } : {}, tableRef: TAGS_KEY },
-        onClose: close,
-      }}
-    />
-  );
-}
 
 function EditTagBody({ tag }: { tag: Tag }) {
   const { t } = useTranslation();
@@ -99,16 +39,11 @@ function EditTagBody({ tag }: { tag: Tag }) {
   );
 }
 
-registerModal(NEW_TAG, NewTagBody);
 registerModal(EDIT_TAG, EditTagBody);
 
+/** New tag (its form is shared: the devices' 'Add tags' makes tags too); the tags table reloads. */
 export function openNewTag(companyId?: number): void {
-  openModal({
-    id: NEW_TAG,
-    title: i18next.t('admin.tags.new'),
-    component: NEW_TAG,
-    props: companyId ? { companyId } : {},
-  });
+  void openNewTagForm({ companyId, reload: [TAGS_KEY] });
 }
 
 export function openEditTag(tag: Tag): void {

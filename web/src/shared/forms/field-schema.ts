@@ -57,6 +57,17 @@ export interface OptionSource {
 
 export type OptionParams = Readonly<Record<string, string | number | boolean | undefined>>;
 
+/**
+ * An ItemSelect whose user may make a choice the list lacks (a new tag, from 'Add tags'): while
+ * the typed text names no choice, a last choice offers to create it; the item made is chosen.
+ */
+export interface OptionCreator {
+  /** The last choice's text for what was typed, translated: 'Create tag “Rollout wave 3”'. */
+  label: (typed: string) => string;
+  /** Makes the item (a dialog, usually): its choice, or undefined when the user gave up. */
+  create: (typed: string) => Promise<FieldOption | undefined>;
+}
+
 /** Spec §3 `depends`: shown only while the field `key` holds one of `values`. */
 export interface FieldDependency {
   key: string;
@@ -155,6 +166,8 @@ export interface InputField extends BaseField {
 export interface ItemSelectField extends BaseField {
   component: 'ItemSelect';
   options: readonly FieldOption[] | OptionSource;
+  /** Offers to create what was typed when no choice has that name. */
+  create?: OptionCreator;
 }
 
 /** An information block in the form: `label` is its text; no value. */

@@ -28,6 +28,9 @@ function definedParams(params: OptionParams): OptionParams {
   return Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined));
 }
 
+/** Every cached option list of one API list (`/tags`), whatever its fields and filters. */
+export const optionListKey = (url: string) => ['form-options', url] as const;
+
 /**
  * Spec §7 "Option lists": GET the list with `limit: 100` and the `fields` it needs, plus the
  * source's filters. Cached and shared through TanStack Query like every other read. The cache
@@ -37,7 +40,7 @@ function definedParams(params: OptionParams): OptionParams {
 export function optionListQuery(source: OptionSource, params: OptionParams) {
   const filters = definedParams(params);
   return queryOptions({
-    queryKey: ['form-options', source.url, source.fields.join(','), filters] as const,
+    queryKey: [...optionListKey(source.url), source.fields.join(','), filters] as const,
     queryFn: async ({ signal }) => {
       const response = await api.http.get<{ data?: Item[] }>(source.url, {
         params: { ...filters, limit: OPTION_LIST_LIMIT, fields: source.fields.join(',') },

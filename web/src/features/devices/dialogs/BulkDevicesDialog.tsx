@@ -1,18 +1,19 @@
-import { type BulkDevicesResult, bulkDevicesSchema } from '@fleetport/contracts/device-schemas';
+import { type BulkDevicesResult, bulkDevicesSchema, type Device } from '@fleetport/contracts/device-schemas';
 import type { BulkDeviceAction } from '@fleetport/contracts/devices';
 import type { QueryClient } from '@tanstack/react-query';
-import i18next from 'i18next';
+import i18next, { type TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FieldSchema, FormValues } from '../../../shared/forms/field-schema.ts';
+import type { FieldSchema, FormValues, OptionCreator } from '../../../shared/forms/field-schema.ts';
 import { SchemaForm } from '../../../shared/forms/SchemaForm.tsx';
+import { can, useCurrentUser } from '../../../shared/lib/auth.ts';
 import { confirmAction } from '../../../shared/modals/confirm-action.ts';
 import { useModalControls } from '../../../shared/modals/controls.ts';
 import { registerModal } from '../../../shared/modals/registry.ts';
 import { openModal } from '../../../shared/modals/store.ts';
 import { toast } from '../../../shared/toasts/toasts.tsx';
 import { type BulkTarget, bulkDevices, bulkDone, targetBody } from '../api/bulk-devices.ts';
-import { DEVICES_KEY } from '../api/list-devices.ts';
+import { DEVICE_LIST_KEY, DEVICES_KEY } from '../api/list-devices.ts';
 import { companyField, periodFields, periodValues, requestContract, tagsField } from './device-fields.ts';
 
 const BULK_DEVICES = 'bulk-devices';
@@ -24,26 +25,74 @@ const requestOf = (action: BulkDeviceAction, target: BulkTarget, values: FormVal
   ...targetBody(target),
 });
 
+/**
+ * 'Add tags' makes a missing tag with the tags' own New tag form (shared/tags), named as typed
+ * and in the devices' company when they share one; the tag made is chosen.
+ */
+function tagCreator(t: TFunction, companyId: number | undefined): OptionCreator {
+  return {
+    label: (name) => t('devices.bulk.createTag', { name }),
+    create: async (name) => {
+      // The form and the tags' strings load when first asked for, never with the devices page.
+      const { openNewTag } = await import('../../../shared/tags/new-tag-dialog.tsx');
+      const tag = await openNewTag({ companyId, name });
+      return tag && { value: tag.id, label: tag.name };
+    },
+  };
+}
+
+/**
+ * The one company every targeted device is in, when the page knows it already: the filter's
+ * company, or that of each selected device in the list's cached pages (else none).
+ */
+function commonCompany(queryClient: QueryClient, target: BulkTarget): number | undefined {
+  if (!('ids' in target)) {
+    const id = Number(target.filter.company_id);
+    return Number.isInteger(id) && id > 0 ? id : undefined;
+  }
+  const companyOf = new Map<number, number>();
+  for (const [, page] of queryClient.getQueriesData<{ data?: Device[] }>({ queryKey: DEVICE_LIST_KEY })) {
+    for (const row of page?.data ?? []) companyOf.set(row.id, row.company_id);
+  }
+  const companies = new Set(target.ids.map((id) => companyOf.get(id)));
+  const [only] = companies;
+  return companies.size === 1 ? only : undefined;
+}
+
 /** Tags or a company or the periods for a bulk action, then POST /devices/bulk. */
 function BulkDevicesBody({
   action,
   target,
+  companyId,
   onDone,
 }: {
   action: BulkDeviceAction;
   target: BulkTarget;
+  /** The targeted devices' one company, if known: a tag made here starts in it. */
+  companyId?: number;
   onDone: () => void;
 }) {
   const { t } = useTranslation();
   const { close } = useModalControls();
+  const user = useCurrentUser();
+  // Who may make tags makes a missing one while adding tags (never while removing them).
+  const createsTags = action === 'add_tags' && can(user, 'manage_tags');
   const fields = useMemo<FieldSchema[]>(
     () =>
       action === 'move'
         ? [companyField(t('devices.bulk.targetCompany'))]
         : action === 'period'
           ? periodFields(t)
-          : [{ ...tagsField(t('devices.columns.tags')), required: true }],
-    [t, action],
+          : [
+              {
+                ...tagsField(t('devices.columns.tags')),
+                required: true,
+                ...(createsTags
+                  ? { create: tagCreator(t, companyId), hint: t('devices.bulk.createTagHint') }
+                  : {}),
+              },
+            ],
+    [t, action, createsTags, companyId],
   );
   const contract = useMemo(
     () => requestContract(bulkDevicesSchema, (values) => requestOf(action, target, values)),
@@ -96,7 +145,7 @@ export function openBulkAction(
       title: i18next.t(titles[action]),
       subtitle: i18next.t('devices.bulk.selected', { count }),
       component: BULK_DEVICES,
-      props: { action, target, onDone },
+      props: { action, target, onDone, companyId: commonCompany(queryClient, target) },
     });
     return;
   }

@@ -2,7 +2,7 @@ import { DYNAMIC_INTERVAL_S, STATIC_INTERVAL_S } from '@fleetport/contracts/devi
 import { DEVICE_DESCRIPTION_MAX_LENGTH, DEVICE_NAME_MAX_LENGTH } from '@fleetport/contracts/devices';
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
-import type { FieldSchema, FormValues } from '../../../shared/forms/field-schema.ts';
+import type { FieldSchema, FormValues, ItemSelectField } from '../../../shared/forms/field-schema.ts';
 
 /** The fields the device forms share: a company, tags, name and description, the monitoring periods. */
 
@@ -27,7 +27,7 @@ export const companyField = (label: string): FieldSchema => ({
   options: { url: '/companies', fields: ['id', 'name'], params: { sort: 'name' } },
 });
 
-export const tagsField = (label: string): FieldSchema => ({
+export const tagsField = (label: string): ItemSelectField => ({
   key: 'tag_ids',
   label,
   component: 'ItemSelect',

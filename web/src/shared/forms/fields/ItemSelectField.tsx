@@ -1,3 +1,4 @@
+import AddIcon from '@mui/icons-material/Add';
 import type { AutocompleteRenderInputParams } from '@mui/material/Autocomplete';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
@@ -7,17 +8,21 @@ import type { FieldOption, ItemSelectField as ItemSelectSchema, OptionValue } fr
 import { useFieldOptions } from '../option-source.ts';
 import type { FieldProps } from './field-props.ts';
 import { OptionLabel } from './OptionLabel.tsx';
+import { isCreateChoice, useOptionCreation } from './option-creation.ts';
 
 const sameOption = (option: FieldOption, other: FieldOption) => option.value === other.value;
 
 /**
  * ItemSelect (spec §3): one choice, or several with `multiple`, from static options or from an
- * option list loaded from the API (spec §7 "Option lists"). The form keeps the option values.
+ * option list loaded from the API (spec §7 "Option lists"); with `create`, also a new item made
+ * from what was typed. The form keeps the option values.
  */
 export function ItemSelectField(props: FieldProps<ItemSelectSchema>) {
   const { field, value, onChange, onBlur, error, values, inputRef } = props;
   const { t } = useTranslation();
-  const { options, loading, failed } = useFieldOptions(field, values);
+  const list = useFieldOptions(field, values);
+  const { loading, failed } = list;
+  const { options, filterOptions, create } = useOptionCreation(field, list.options, value, onChange);
   const helper = error ?? (failed ? t('forms.itemSelect.loadFailed') : field.hint);
 
   const renderInput = (params: AutocompleteRenderInputParams) => (
@@ -35,6 +40,7 @@ export function ItemSelectField(props: FieldProps<ItemSelectSchema>) {
   const common = {
     options,
     loading,
+    ...(filterOptions ? { filterOptions } : {}),
     disabled: field.disabled,
     onBlur,
     getOptionLabel: (option: FieldOption) => option.label,
@@ -48,7 +54,14 @@ export function ItemSelectField(props: FieldProps<ItemSelectSchema>) {
       option: FieldOption,
     ) => (
       <li key={key} {...attributes}>
-        <OptionLabel option={option} block={field.optionDescriptionBlock} />
+        {isCreateChoice(option) ? (
+          <>
+            <AddIcon fontSize="small" sx={{ mr: 1 }} />
+            {option.label}
+          </>
+        ) : (
+          <OptionLabel option={option} block={field.optionDescriptionBlock} />
+        )}
       </li>
     ),
   };
@@ -60,7 +73,11 @@ export function ItemSelectField(props: FieldProps<ItemSelectSchema>) {
         {...common}
         multiple
         value={options.filter((option) => chosen.includes(option.value))}
-        onChange={(_event, next) => onChange(next.map((option) => option.value))}
+        onChange={(_event, next) => {
+          const choice = next.find(isCreateChoice);
+          if (choice) void create(choice.typed);
+          else onChange(next.map((option) => option.value));
+        }}
       />
     );
   }
@@ -68,7 +85,10 @@ export function ItemSelectField(props: FieldProps<ItemSelectSchema>) {
     <Autocomplete
       {...common}
       value={options.find((option) => option.value === value) ?? null}
-      onChange={(_event, next) => onChange(next?.value ?? null)}
+      onChange={(_event, next) => {
+        if (next && isCreateChoice(next)) void create(next.typed);
+        else onChange(next?.value ?? null);
+      }}
     />
   );
 }
