@@ -4,7 +4,7 @@ import type { SetStateAction } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type GridQueryState, initialGridState } from './grid-query.ts';
-import { readListAddress, useListAddress, writeListAddress } from './list-address.ts';
+import { readListAddress, useAddressFilter, useListAddress, writeListAddress } from './list-address.ts';
 
 afterEach(cleanup);
 
@@ -143,5 +143,26 @@ describe('a list in the address: reload, link, Back', () => {
     await act(() => router.navigate(-1));
     expect(at()).toBe('');
     expect(list?.state).toMatchObject({ page: 0, filters: [] });
+  });
+
+  it("useAddressFilter: a page's own filter shows the choice at once, lands in the address and returns to page 1", async () => {
+    let filter: [string, (value: string) => void] | undefined;
+    function Probe() {
+      filter = useAddressFilter('unclaimed');
+      return null;
+    }
+    const router = createMemoryRouter([{ path: '/auth-devices', element: <Probe /> }], {
+      initialEntries: ['/auth-devices?q=77&page=3'],
+    });
+    render(<RouterProvider router={router} />);
+    expect(filter?.[0]).toBe('');
+    act(() => filter?.[1]('true'));
+    expect(filter?.[0]).toBe('true');
+    expect(router.state.location.search).toBe('?q=77&unclaimed=true');
+    act(() => filter?.[1](''));
+    expect(router.state.location.search).toBe('?q=77');
+    expect(filter?.[0]).toBe('');
+    await act(() => router.navigate(-1));
+    expect(filter?.[0]).toBe('true');
   });
 });

@@ -1,4 +1,4 @@
-import { type SetStateAction, useCallback, useMemo, useRef, useState } from 'react';
+import { type SetStateAction, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   type FilterParam,
@@ -169,16 +169,24 @@ function sameFilters(
  */
 export function useAddressFilter(name: string): [string, (value: string) => void] {
   const [params, setParams] = useSearchParams();
+  const current = params.get(name) ?? '';
+  // The router writes the address a moment later: the control shows the choice at once (a
+  // controlled checkbox would otherwise spring back), until the address says it.
+  const [chosen, setChosen] = useState<string>();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the address changed (the choice arrived, or Back)
+  useEffect(() => setChosen(undefined), [current]);
   const choose = useCallback(
-    (value: string) =>
-      setParams((current) => {
-        const next = new URLSearchParams(current);
+    (value: string) => {
+      setChosen(value);
+      setParams((now) => {
+        const next = new URLSearchParams(now);
         if (value) next.set(name, value);
         else next.delete(name);
         next.delete(PAGE_PARAM);
         return next;
-      }),
+      });
+    },
     [name, setParams],
   );
-  return [params.get(name) ?? '', choose];
+  return [chosen ?? current, choose];
 }
