@@ -27,6 +27,7 @@ import { registerNotificationRoutes } from './modules/notifications/routes.ts';
 import { registerRoleRoutes } from './modules/roles/routes.ts';
 import { registerStorageRoutes } from './modules/storage/routes.ts';
 import { registerTagRoutes } from './modules/tags/routes.ts';
+import { registerTaskRoutes } from './modules/tasks/routes.ts';
 import { registerUserRoutes } from './modules/users/routes.ts';
 
 export interface Api {
@@ -111,6 +112,8 @@ export function createApi(deps: ApiDeps): Api {
   registerUserRoutes(registry, router, deps);
   registerRoleRoutes(registry, router, deps);
   registerTagRoutes(registry, router, deps);
+  // The task manager's /devices/tasks/… and /devices/updates/cancel, before /devices/:id.
+  registerTaskRoutes(registry, router, deps);
   // Devices and their statistics, one entry: devices/routes.ts keeps the fixed paths before /devices/:id.
   registerDeviceRoutes(registry, router, deps);
   registerBrandAccessRoutes(registry, router, deps);

@@ -13,6 +13,7 @@ import type { Mailer } from './modules/mail/mailer.ts';
 import type { MfaService } from './modules/mfa/step-up.ts';
 import type { NotificationService } from './modules/notifications/service.ts';
 import type { Realtime } from './modules/realtime/realtime.ts';
+import type { TaskEngine } from './modules/tasks/engine.ts';
 
 /** What the routes are built from: one object, created at start-up (and by the tests). */
 export interface ApiDeps {
@@ -35,6 +36,8 @@ export interface ApiDeps {
   mfa: MfaService;
   /** The device gateway: connections, telemetry, commands (docs/device-protocol.md). */
   gateway: DeviceGateway;
+  /** The task engine: task groups, their tasks, their timers (docs/adr/0003-task-engine.md). */
+  tasks: TaskEngine;
   /** Prometheus figures (METRICS_PORT); absent, requests are not measured. */
   metrics?: ApiMetrics;
   /**

@@ -26,6 +26,8 @@ import { createMailer } from './modules/mail/mailer.ts';
 import { MfaService } from './modules/mfa/step-up.ts';
 import { NotificationService } from './modules/notifications/service.ts';
 import { Realtime } from './modules/realtime/realtime.ts';
+import { TaskEngine } from './modules/tasks/engine.ts';
+import { openTaskQueue } from './modules/tasks/queue.ts';
 import { ensureBuiltInRoles } from './seed/built-in-roles.ts';
 import { seedDemoFleet } from './seed/demo-fleet.ts';
 import { type SeedResult, seedDemoWorld } from './seed/demo-world.ts';
@@ -117,6 +119,18 @@ export async function startApi(
       transport,
       retentionDays: config.TELEMETRY_RETENTION_DAYS,
     });
+    const queue = await openTaskQueue(database, log.child({ component: 'task-queue' }));
+    const tasks = new TaskEngine({
+      db: database.db,
+      queue,
+      log: log.child({ component: 'tasks' }),
+      realtime,
+      sender: gateway,
+    });
+    gateway.setTaskHooks({
+      hello: (deviceId, firmware) => tasks.deviceHello(deviceId, firmware),
+      result: (body) => tasks.result(body),
+    });
     const brands = new BrandDirectory(config.BRANDS_DIR, log.child({ component: 'brands' }));
     const mail = createMailer(config, database.db, log, brands);
     const deps: ApiDeps = {
@@ -142,6 +156,7 @@ export async function startApi(
         maxFailures: config.LOGIN_MAX_FAILURES,
       }),
       gateway,
+      tasks,
       metrics:
         config.METRICS_PORT === undefined ? undefined : createApiMetrics({ realtime, transport, database }),
       checkResponses: options.checkResponses ?? false,
@@ -164,6 +179,7 @@ export async function startApi(
         )
       : undefined;
     await appVersions.start();
+    await tasks.start();
     await gateway.start();
     gatewayLog.info(
       { broker: transport.address, external: Boolean(config.MQTT_URL) },
@@ -172,6 +188,7 @@ export async function startApi(
     const close = async (): Promise<void> => {
       appVersions.stop();
       await gateway.close();
+      await tasks.stop();
       // Closes the sockets too; the HTTP server's close is awaited below.
       realtime.io.disconnectSockets(true);
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));

@@ -27,6 +27,9 @@ export const AUDIT_EVENTS = [
   'device.approve',
   'device.password_generate',
   'device.password_set',
+  // Tasks: one action over many devices (the task engine), and cancelling what waits.
+  'task.create',
+  'task.cancel',
   // Companies and their data.
   'company.create',
   'company.update',

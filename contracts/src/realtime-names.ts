@@ -37,6 +37,9 @@ export const APP_VERSION_RELEASED = 'AppVersionReleased';
 /** The progress of an action's items, on the action's channel (action-status.ts: its payload). */
 export const ACTION_STATUS_EVENT = 'ActionStatusUpdated';
 
+/** A task changed state or progress, on its company's `tasks` channel (tasks.ts: its payload). */
+export const TASK_CHANGED_EVENT = 'TaskChanged';
+
 /** The event names, by what they tell. */
 export const REALTIME_EVENTS = {
   notificationCreated: NOTIFICATION_CREATED_EVENT,
@@ -44,5 +47,6 @@ export const REALTIME_EVENTS = {
   appVersionReleased: APP_VERSION_RELEASED,
   actionStatusUpdated: ACTION_STATUS_EVENT,
   deviceStatusChanged: DEVICE_STATUS_EVENT,
+  taskChanged: TASK_CHANGED_EVENT,
 } as const;
 export type RealtimeEvent = (typeof REALTIME_EVENTS)[keyof typeof REALTIME_EVENTS];

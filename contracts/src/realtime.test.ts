@@ -21,6 +21,7 @@ describe('the realtime catalogue', () => {
       appVersionReleased: 'AppVersionReleased',
       actionStatusUpdated: 'ActionStatusUpdated',
       deviceStatusChanged: 'DeviceStatusChanged',
+      taskChanged: 'TaskChanged',
     });
   });
 

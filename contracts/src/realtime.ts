@@ -9,8 +9,10 @@ import {
   DEVICE_STATUS_EVENT,
   NOTIFICATION_CREATED_EVENT,
   type RealtimeEvent,
+  TASK_CHANGED_EVENT,
   USER_CHANGED_EVENT,
 } from './realtime-names.ts';
+import { taskChangeSchema } from './tasks.ts';
 
 /**
  * The realtime channel (socket.io, spec §7): the payload of each event the API emits, one
@@ -69,6 +71,7 @@ export const realtimePayloadSchemas = {
   [APP_VERSION_RELEASED]: appVersionReleasedSchema,
   [ACTION_STATUS_EVENT]: actionStatusEventSchema,
   [DEVICE_STATUS_EVENT]: deviceStatusChangedSchema,
+  [TASK_CHANGED_EVENT]: taskChangeSchema,
 } as const satisfies Record<RealtimeEvent, z.ZodType>;
 
 /** What an event carries. */

@@ -176,6 +176,34 @@ describe('SimDevice over MQTT', { timeout: 20_000 }, () => {
     expect(json<{ error: string }>(invalid).error).toBe('invalid command');
   });
 
+  it('never applies a command twice: a second copy of an id is answered from memory (docs/device-protocol.md)', async () => {
+    const device = simulate(mobile);
+    const from = observer.mark();
+    device.start();
+    await observer.next(on(device.topics.hello), from);
+    const id = randomUUID();
+    const command = { v: 1, id, action: 'config.write', section: 'system', values: { hostname: 'first' } };
+    void observer.publish(device.topics.command, command);
+    await result(device, id, 'done', from);
+    // The same id again, now asking for another value: answered `done` from memory, not applied.
+    const again = observer.mark();
+    void observer.publish(device.topics.command, { ...command, values: { hostname: 'second' } });
+    await result(device, id, 'done', again);
+    const read = send(device, { action: 'config.read', section: 'system' });
+    const values = json<{ values: Record<string, unknown> }>(await result(device, read, 'done', from)).values;
+    expect(values.hostname).toBe('first');
+    // A reboot sent twice restarts the unit once.
+    const reboot = send(device, { action: 'reboot' });
+    const accepted = await result(device, reboot, 'accepted', from);
+    const back = await observer.next(on(device.topics.hello), observer.messages.indexOf(accepted));
+    const after = observer.messages.indexOf(back);
+    void observer.publish(device.topics.command, { v: 1, id: reboot, action: 'reboot' });
+    await result(device, reboot, 'done', after);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const hellos = observer.messages.slice(after + 1).filter(on(device.topics.hello));
+    expect(hellos).toEqual([]);
+  });
+
   it('updates firmware: progress from 0 to 100, then a hello on the new version', async () => {
     const device = simulate(mobile);
     const from = observer.mark();

@@ -53,6 +53,11 @@ const STOP_WAIT_MS = 3_000;
  * docs/device-protocol.md, and behaves like a unit in the field: it connects with its serial
  * and secret, says hello, reports what its retained config asks for, and answers commands.
  */
+
+/** How many command ids a unit remembers (real units keep a small table, surviving a restart). */
+const APPLIED_MEMORY = 256;
+type AppliedOutcome = 'running' | Parameters<CommandHost['respond']>[0];
+
 export class SimDevice extends EventEmitter<SimDeviceEvents> {
   readonly profile: SimDeviceProfile;
   readonly topics: ReturnType<typeof deviceTopics>;
@@ -61,6 +66,7 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
   #state: SimDeviceState = 'idle';
   #client: MqttClient | undefined;
   #firmware: string;
+  readonly #applied = new Map<string, AppliedOutcome>();
   #telemetry: Telemetry;
   #shell: DeviceShell;
   #reporting: Reporting;
@@ -206,9 +212,29 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
     if (topic !== this.topics.command) return;
     const command = commandSchema.safeParse(message);
     if (command.success) {
-      runCommand(command.data, this.#commandHost(client)).catch((error: unknown) =>
-        this.#problem(client, error),
-      );
+      const { id } = command.data;
+      const known = this.#applied.get(id);
+      // A command sent again (the console restarted, or the answer was lost): never applied twice.
+      // One still running answers on its own; one done is answered from memory.
+      if (known === 'running') return;
+      if (known) {
+        this.#respond(client, known).catch(() => undefined);
+        return;
+      }
+      this.#remember(id, 'running');
+      const host = this.#commandHost(client);
+      runCommand(command.data, {
+        ...host,
+        respond: async (result) => {
+          if (result.state === 'done' || result.state === 'failed') this.#remember(id, result);
+          await host.respond(result);
+        },
+        // A restart ends the command: what a second copy of it hears is that it is done.
+        reboot: (firmware) => {
+          this.#remember(id, { id, state: 'done' });
+          host.reboot(firmware);
+        },
+      }).catch((error: unknown) => this.#problem(client, error));
       return;
     }
     // A command this device cannot read still gets an answer, if it has an id to answer to.
@@ -223,6 +249,14 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
     if (!client?.connected || !this.#reporting.config.monitoring) return;
     const message = checkedTelemetryMessage(category, this.#telemetry.read(category));
     client.publish(this.topics.telemetry(category), JSON.stringify(message), { qos: 0 });
+  }
+
+  /** The commands this unit has seen (the newest APPLIED_MEMORY), and their final answers. */
+  #remember(id: string, outcome: AppliedOutcome): void {
+    this.#applied.delete(id);
+    this.#applied.set(id, outcome);
+    const oldest = this.#applied.keys().next().value;
+    if (this.#applied.size > APPLIED_MEMORY && oldest !== undefined) this.#applied.delete(oldest);
   }
 
   async #respond(client: MqttClient, result: Parameters<CommandHost['respond']>[0]): Promise<void> {

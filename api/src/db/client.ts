@@ -24,6 +24,9 @@ export interface Database {
   /** A cheap round trip for readiness. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** The PGlite instance itself, or the PostgreSQL URL: the task engine's queue opens on the same store. */
+  readonly pglite?: PGlite;
+  readonly url?: string;
   /** The connection pool's figures (metrics); PGlite has no pool. */
   readonly pool?: { readonly totalCount: number; readonly idleCount: number; readonly waitingCount: number };
 }
@@ -55,6 +58,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   return {
     kind: 'pglite',
     db,
+    pglite: client,
     exec: async (sqlText) => {
       await client.exec(sqlText);
     },
@@ -78,6 +82,7 @@ async function openPostgres(url: string, log: Logger): Promise<Database> {
   return {
     kind: 'postgres',
     db,
+    url,
     pool,
     exec: async (sqlText) => {
       await pool.query(sqlText);

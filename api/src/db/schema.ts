@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -476,6 +477,60 @@ export const deviceCommands = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
   },
   (table) => [index('device_commands_device_idx').on(table.deviceId)],
+);
+
+/** One user action over many devices (migrations/0017_task_engine.sql; contracts/src/tasks.ts). */
+export const taskGroups = pgTable('task_groups', {
+  id: serial('id').primaryKey(),
+  action: text('action').notNull(),
+  summary: text('summary'),
+  params: jsonb('params').$type<Record<string, unknown>>().notNull().default({}),
+  state: text('state', { enum: ['scheduled', 'running', 'paused', 'finished', 'cancelled'] })
+    .notNull()
+    .default('running'),
+  companyId: integer('company_id'),
+  createdBy: integer('created_by'),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  position: doublePrecision('position').notNull(),
+  total: integer('total').notNull(),
+  finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+});
+
+/** The action of a group for one device; its id is the command id the device acknowledges. */
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: uuid('id').primaryKey(),
+    groupId: integer('group_id').notNull(),
+    deviceId: integer('device_id').notNull(),
+    state: text('state', {
+      enum: ['queued', 'sent', 'in_progress', 'succeeded', 'failed', 'cancelled', 'expired'],
+    })
+      .notNull()
+      .default('queued'),
+    progress: integer('progress'),
+    message: text('message'),
+    attempts: integer('attempts').notNull().default(0),
+    notBefore: timestamp('not_before', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [index('tasks_group_idx').on(table.groupId, table.state)],
+);
+
+/** Every change of a task's state (Task logs). */
+export const taskLogs = pgTable(
+  'task_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    taskId: uuid('task_id').notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    state: text('state').notNull(),
+    progress: integer('progress'),
+    message: text('message'),
+  },
+  (table) => [index('task_logs_task_idx').on(table.taskId, table.id)],
 );
 
 /** Each firmware a device came back on, and the one before (spec §2 "View update history"). */

@@ -533,6 +533,57 @@ const COMPANY_ROUTES: Record<string, Record<Role, string>> = {
     read_only: /*             */ 'D    D           D       D        D',
     support: /*               */ 'D    D           D       D        D',
   },
+  // Task groups (the Task manager): listed = the companies of the groups the caller sees (one on a
+  // device of each); a group of the relation's company read, its tasks and a task's log read …
+  'GET /api/devices/tasks/groups': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'A    A           D       D        D',
+    end_user: /*              */ 'A    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'A    A           A       A        A',
+  },
+  'GET /api/devices/tasks/groups/{id}': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'A    A           D       D        D',
+    end_user: /*              */ 'A    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'A    A           A       A        A',
+  },
+  'GET /api/devices/tasks/groups/{id}/tasks': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'A    A           D       D        D',
+    end_user: /*              */ 'A    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'A    A           A       A        A',
+  },
+  'GET /api/devices/tasks/{taskId}/logs': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'A    A           D       D        D',
+    end_user: /*              */ 'A    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'A    A           A       A        A',
+  },
+  // … started on a device of the relation's company, and its waiting tasks cancelled.
+  'POST /api/devices/tasks/groups': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'D    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
+  'POST /api/devices/updates/cancel': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'D    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
   // Listed = the companies of the tags the caller sees (one was made in each).
   'GET /api/tags': {
     super_admin: /*           */ 'A    A           A       A        A',
@@ -914,6 +965,17 @@ const deviceIn = async (companyId: number): Promise<number> => {
   ).body.data.id;
 };
 
+/** A task group (a reboot, waiting) on a new device of the company, started by the super admin; its task. */
+const taskGroupIn = async (companyId: number): Promise<{ id: number; taskId: string }> => {
+  const superAdmin = clients.get('super_admin') as TestClient;
+  const device = await deviceIn(companyId);
+  const group = (
+    await superAdmin.post('/api/devices/tasks/groups', { action: 'reboot', device_ids: [device] })
+  ).body.data;
+  const [task] = (await superAdmin.get(`/api/devices/tasks/groups/${group.id}/tasks`)).body.data;
+  return { id: group.id, taskId: task.id };
+};
+
 /** A device of the company that has connected once (a reason-0 entry in the connection log). */
 const connectedDeviceIn = async (companyId: number): Promise<void> => {
   const id = await deviceIn(companyId);
@@ -984,6 +1046,22 @@ const companyInvitationFrom = async (companyId: number): Promise<number | undefi
 
 /** The status a role gets acting on a file of the company (file routes other than the list). */
 const FILE_PROBES: Record<string, (client: TestClient, companyId: number) => Promise<number>> = {
+  'GET /api/devices/tasks/groups/{id}': async (client, companyId) =>
+    (await client.get(`/api/devices/tasks/groups/${(await taskGroupIn(companyId)).id}`)).status,
+  'GET /api/devices/tasks/groups/{id}/tasks': async (client, companyId) =>
+    (await client.get(`/api/devices/tasks/groups/${(await taskGroupIn(companyId)).id}/tasks`)).status,
+  'GET /api/devices/tasks/{taskId}/logs': async (client, companyId) =>
+    (await client.get(`/api/devices/tasks/${(await taskGroupIn(companyId)).taskId}/logs`)).status,
+  'POST /api/devices/tasks/groups': async (client, companyId) =>
+    (
+      await client.post('/api/devices/tasks/groups', {
+        action: 'reboot',
+        device_ids: [await deviceIn(companyId)],
+      })
+    ).status,
+  'POST /api/devices/updates/cancel': async (client, companyId) =>
+    (await client.post('/api/devices/updates/cancel', { group_id: (await taskGroupIn(companyId)).id }))
+      .status,
   'POST /api/files': async (client, companyId) => (await uploadFile(client, companyId)).status,
   'GET /api/files/{id}/download': async (client, companyId) =>
     (await client.get(`/api/files/${await fileIn(companyId)}/download`)).status,
@@ -1328,6 +1406,13 @@ describe('authorisation matrix', () => {
           const at = header.split(',').indexOf('company_id');
           listed = new Set(answer.status === 200 ? lines.map((line) => Number(line.split(',')[at])) : []);
         }
+        if (route === 'GET /api/devices/tasks/groups') {
+          if (role === ROLES[0]) {
+            for (const relation of RELATIONS) await taskGroupIn(companyIds.get(relation) as number);
+          }
+          const answer = await client.get('/api/devices/tasks/groups?limit=100&fields=company_id');
+          listed = new Set((answer.body.data ?? []).map((row: { company_id: number }) => row.company_id));
+        }
         if (route === 'GET /api/tags') {
           if (role === ROLES[0]) {
             for (const relation of RELATIONS) await tagIn(companyIds.get(relation) as number);
@@ -1485,6 +1570,7 @@ let oracleIdentity: { serial: string; mac: string } | undefined;
 
 /** Requests that name a company, one per field a route takes (so each is checked). */
 const COMPANY_ID_PROBES: Record<string, Probe[]> = {
+  'GET /api/devices/tasks/groups': [read('/api/devices/tasks/groups?company_id={c}')],
   'GET /api/companies': [
     read('/api/companies?id={c}'),
     read('/api/companies?parent_id={c}'),

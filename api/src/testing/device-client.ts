@@ -19,15 +19,12 @@ const capabilities: ReportedCapabilities = {
 /** How a test device answers a command: the results it publishes, then whether it restarts. */
 export type Answer = (command: Command) => { results: Record<string, unknown>[]; restart?: boolean };
 
-/**
- * A device of a company in the test store, connected to the API's embedded broker as a real one
- * would be (identity, secret, hello, online), answering the commands the console sends.
- */
-export async function connectTestDevice(fx: ApiFixture, company: string, answer: Answer) {
+/** A device of a company in the test store: an approved identity with its secret, not connected yet. */
+export async function createTestDevice(fx: ApiFixture, company: string) {
   const serial = `66${randomBytes(5).readUIntBE(0, 5).toString().padStart(12, '0').slice(0, 12)}`;
   const mac = `00:1E:42:${randomBytes(3).toString('hex').match(/../g)?.join(':').toUpperCase()}`;
   const secret = `secret-${serial}-${randomBytes(8).toString('hex')}`;
-  const { db, gateway } = fx.api.deps;
+  const { db } = fx.api.deps;
   const [identity] = await db
     .insert(deviceIdentities)
     .values({ serial, mac, secretSha256: secretDigest(secret) })
@@ -44,21 +41,34 @@ export async function connectTestDevice(fx: ApiFixture, company: string, answer:
     })
     .returning();
   if (!device) throw new Error('no device');
+  return { id: device.id, name: device.name, serial, mac, secret };
+}
+export type TestDevice = Awaited<ReturnType<typeof createTestDevice>>;
+
+/**
+ * A device of a company in the test store, connected to the API's embedded broker as a real one
+ * would be (identity, secret, hello, online), answering the commands the console sends.
+ */
+export async function connectTestDevice(fx: ApiFixture, company: string, answer: Answer) {
+  return connectDevice(fx, await createTestDevice(fx, company), answer);
+}
+
+/** Connects a test device (again, after a restart of the API: to the broker it has now). */
+export async function connectDevice(
+  fx: ApiFixture,
+  unit: TestDevice,
+  answer: Answer,
+  firmware = 'RUT9_R_00.07.06.1',
+) {
+  const { serial, mac, secret } = unit;
+  const { gateway } = fx.api.deps;
   const topics = deviceTopics(serial);
   const client: MqttClient = await mqtt.connectAsync(
     `mqtt://127.0.0.1:${(gateway.transport as EmbeddedBroker).port}`,
     { clientId: clientIdFor(serial, mac), username: serial, password: secret, reconnectPeriod: 0 },
   );
   const hello = async () => {
-    const body = {
-      v: 1,
-      serial,
-      mac,
-      model: 'RUT956',
-      firmware: 'RUT9_R_00.07.06.1',
-      uptime_s: 5,
-      capabilities,
-    };
+    const body = { v: 1, serial, mac, model: 'RUT956', firmware, uptime_s: 5, capabilities };
     await client.publishAsync(topics.hello, JSON.stringify(body), { qos: 1 });
     await client.publishAsync(topics.status, JSON.stringify({ v: 1, state: 'online' }), {
       qos: 1,
@@ -80,5 +90,5 @@ export async function connectTestDevice(fx: ApiFixture, company: string, answer:
   });
   await client.subscribeAsync(topics.command, { qos: 1 });
   await hello();
-  return { id: device.id, name: device.name, client };
+  return { id: unit.id, name: unit.name, client, hello };
 }

@@ -18,6 +18,8 @@ export interface ApiFixture {
   /** Signs in a demo user and returns their client. */
   login(email: string, password?: string): Promise<TestClient>;
   stop(): Promise<void>;
+  /** Stops the API and starts it again on the same store (a deploy, a crash and its restart). */
+  restart(): Promise<void>;
 }
 
 export const testStore = (): 'pglite' | 'postgres' =>
@@ -67,23 +69,28 @@ export async function startTestApi(overrides: Partial<ApiConfig> = {}): Promise<
   });
   // Every answer is checked against its route's response schema (a mismatch is a 500) and every
   // realtime payload against its event's schema; the issues go to stderr (the logger is silent).
-  const api = await startApi(config, pino({ level: 'silent' }), { checkResponses: true });
-  const url = api.url;
+  const start = () => startApi(config, pino({ level: 'silent' }), { checkResponses: true });
+  const api = await start();
   const fixture: ApiFixture = {
     api,
-    url,
+    url: api.url,
     store,
-    client: () => new TestClient(url),
+    client: () => new TestClient(fixture.url),
     login: async (email, password = TEST_PASSWORD) => {
-      const client = new TestClient(url);
+      const client = new TestClient(fixture.url);
       const answer = await client.post('/api/account/login', { email, password });
       if (answer.status !== 200)
         throw new Error(`login ${email}: ${answer.status} ${JSON.stringify(answer.body)}`);
       return client;
     },
     stop: async () => {
-      await api.close();
+      await fixture.api.close();
       await cleanup();
+    },
+    restart: async () => {
+      await fixture.api.close();
+      fixture.api = await start();
+      fixture.url = fixture.api.url;
     },
   };
   return fixture;

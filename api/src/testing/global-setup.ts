@@ -5,6 +5,7 @@ import { pino } from 'pino';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
+import { openTaskQueue } from '../modules/tasks/queue.ts';
 import { ensureBuiltInRoles } from '../seed/built-in-roles.ts';
 import { seedDemoWorld } from '../seed/demo-world.ts';
 import { adminUrl, TEST_PASSWORD, templateDatabaseName, withDatabase } from './stores.ts';
@@ -50,6 +51,9 @@ async function prepare(database: Awaited<ReturnType<typeof openDatabase>>): Prom
   await migrate(database, log);
   await ensureBuiltInRoles(database.db);
   await seedDemoWorld(database.db, TEST_PASSWORD);
+  // The task queue's own schema (pg-boss installs it on first start): in the template too.
+  const queue = await openTaskQueue(database, log);
+  await queue.stop({ graceful: false, close: database.kind === 'postgres' });
 }
 
 export function withName(url: string, name: string): string {

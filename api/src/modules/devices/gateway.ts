@@ -64,6 +64,13 @@ interface Known {
   logged: Set<number>;
 }
 
+/** What the task engine hears from devices. */
+export interface TaskHooks {
+  hello(deviceId: number, firmware: string): Promise<void>;
+  /** True when the answer was a task's. */
+  result(body: unknown): Promise<boolean>;
+}
+
 export interface GatewayOptions {
   db: Db;
   log: Logger;
@@ -94,6 +101,7 @@ export class DeviceGateway {
   private readonly queues = new Map<string, Promise<void>>();
   private readonly retentionDays: number | undefined;
   private pruneTimer: NodeJS.Timeout | undefined;
+  private tasks: TaskHooks | undefined;
 
   constructor(options: GatewayOptions) {
     this.db = options.db;
@@ -157,6 +165,16 @@ export class DeviceGateway {
   /** A device's connection ended: offline now, whatever it last said. */
   disconnected(serial: string): void {
     this.enqueueTask(serial, () => this.setConnected(serial, false));
+  }
+
+  /** The task engine hears each hello and each answer first (modules/tasks/engine.ts). */
+  setTaskHooks(hooks: TaskHooks): void {
+    this.tasks = hooks;
+  }
+
+  /** Publishes a task's command; the device answers on its result topic, which the engine follows. */
+  async sendTaskCommand(serial: string, command: Command): Promise<void> {
+    await this.transport.publish(deviceTopics(serial).command, JSON.stringify(command), { retain: false });
   }
 
   /** Sends a command; its results are reported on `channel` (the 'Action status' modal). */
@@ -236,6 +254,7 @@ export class DeviceGateway {
       case 'telemetry':
         return this.telemetry(parsed.serial, parsed.category, body);
       case 'cmd/result':
+        if (await this.tasks?.result(body)) return;
         return this.commands.result(body);
       default:
         return; // our own commands and configuration, echoed by the broker
@@ -281,6 +300,7 @@ export class DeviceGateway {
     await this.publishConfig({ ...device, creditUntil: known.creditUntil });
     announceStatus(this.realtime, known, { ...device, creditUntil: known.creditUntil }, this.now());
     this.commands.returned(device.id);
+    await this.tasks?.hello(device.id, hello.firmware);
   }
 
   private async telemetry(serial: string, category: TelemetryCategory, body: unknown): Promise<void> {

@@ -77,6 +77,15 @@ const named =
   (side: 'before' | 'after', key = 'name'): Read =>
   (entry) => ({ values: { name: text(field(entry[side], key)) } });
 
+/** The task actions with a sentence of their own (`history.events.task.create_<action>`). */
+const TASK_SENTENCES: ReadonlySet<string> = new Set([
+  'reboot',
+  'refresh',
+  'cli',
+  'firmware_update',
+  'backup_upload',
+]);
+
 const PHRASES: Record<AuditEvent, Read> = {
   'device.add': named('after'),
   'device.update': deviceUpdate,
@@ -101,6 +110,16 @@ const PHRASES: Record<AuditEvent, Read> = {
   'device.approve': ({ after }) => ({ count: count(field(after, 'imported')) }),
   'device.password_generate': ({ after }) => ({ count: count(field(after, 'count')) }),
   'device.password_set': several((after) => field(after, 'devices')),
+  // "Jane scheduled a reboot of 12 devices", "… “uptime” in the CLI of 12 devices".
+  'task.create': ({ after }) => {
+    const action = String(field(after, 'action')).replace('.', '_');
+    return {
+      context: TASK_SENTENCES.has(action) ? action : 'other',
+      count: count(field(after, 'device_ids')),
+      values: { command: text(field(after, 'command')) },
+    };
+  },
+  'task.cancel': ({ after }) => ({ count: count(field(after, 'cancelled')) }),
   'company.create': named('after'),
   'company.update': ({ before, after }): Phrase => {
     const [from, name] = [field(before, 'name'), field(after, 'name')];

@@ -70,6 +70,25 @@ describe('historySentence', () => {
     );
   });
 
+  it('says what a task group was started for, on how many devices, and how many waiting tasks were cancelled', () => {
+    const cli: HistoryEntry = {
+      ...ada,
+      event: 'task.create',
+      after: { action: 'cli', command: 'uptime', device_ids: [1, 2, 3] },
+    };
+    expect(sentence(en, cli)).toBe('Ada Admin scheduled “uptime” in the CLI of 3 devices');
+    expect(sentence(ja, cli)).toBe('Ada Admin が3台のデバイスのCLIで「uptime」の実行を予定しました');
+    const reboot: HistoryEntry = {
+      ...ada,
+      event: 'task.create',
+      after: { action: 'reboot', device_ids: [1] },
+    };
+    expect(sentence(en, reboot)).toBe('Ada Admin scheduled a reboot of 1 device');
+    const cancel: HistoryEntry = { ...ada, event: 'task.cancel', after: { group_id: 4, cancelled: 12 } };
+    expect(sentence(en, cancel)).toBe('Ada Admin cancelled 12 waiting tasks');
+    expect(sentence(ja, cancel)).toBe('Ada Admin が待機中のタスク12件をキャンセルしました');
+  });
+
   it('names a rename and the settings changed; a bulk move counts the other devices on a device page', () => {
     const rename: HistoryEntry = {
       ...ada,

@@ -1,0 +1,213 @@
+import type { Command } from '@fleetport/contracts/device-protocol';
+import type { Task, TaskGroup, TaskLog } from '@fleetport/contracts/tasks';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tasks as taskRows } from '../../db/schema.ts';
+import { connectDevice, createTestDevice, type TestDevice } from '../../testing/device-client.ts';
+import { type ApiFixture, startTestApi, type TestClient } from '../../testing/fixtures.ts';
+
+/**
+ * The task engine (issue 21, docs/adr/0003-task-engine.md), through the API and a device on the
+ * embedded broker: a task waits for its offline device and is sent at its hello; a device that
+ * drops before answering gets the same task (same id) again and applies it once; a group ends at
+ * its deadline; a restart of the API loses nothing.
+ */
+
+let fx: ApiFixture;
+let admin: TestClient;
+beforeAll(async () => {
+  fx = await startTestApi();
+  admin = await fx.login('admin@acme.example');
+});
+afterAll(async () => {
+  await fx?.stop();
+});
+
+/** A device that remembers the commands it applied, as the protocol asks (docs/device-protocol.md). */
+function rememberingDevice(
+  apply: (command: Command) => Record<string, unknown>[],
+  options: { silentFirst?: boolean } = {},
+) {
+  const received: string[] = [];
+  const applied = new Map<string, Record<string, unknown>[]>();
+  let silenced = false;
+  return {
+    received,
+    applied,
+    answer: (command: Command) => {
+      received.push(command.id);
+      const known = applied.get(command.id);
+      if (known) return { results: known.slice(-1) };
+      const results = apply(command);
+      applied.set(command.id, results);
+      if (options.silentFirst && !silenced) {
+        silenced = true;
+        return { results: [] };
+      }
+      return { results };
+    },
+  };
+}
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const groupOf = async (id: number) =>
+  (await admin.get(`/api/devices/tasks/groups/${id}`)).body.data as TaskGroup;
+const tasksOf = async (id: number) =>
+  (await admin.get(`/api/devices/tasks/groups/${id}/tasks`)).body.data as Task[];
+
+async function startCli(devices: readonly TestDevice[], command = 'uptime') {
+  const answer = await admin.post('/api/devices/tasks/groups', {
+    action: 'cli',
+    command,
+    device_ids: devices.map((device) => device.id),
+  });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body.data as TaskGroup;
+}
+
+describe('the task engine', () => {
+  it('a task waits for its offline device, is sent when it says hello, and the group finishes', async () => {
+    const unit = await createTestDevice(fx, 'Acme East');
+    const group = await startCli([unit]);
+    expect(group).toMatchObject({ action: 'cli', summary: 'uptime', state: 'running', total: 1 });
+    expect(group.counts.queued).toBe(1);
+    // Offline: it waits.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await tasksOf(group.id))[0]?.state).toBe('queued');
+
+    const device = rememberingDevice(() => [{ state: 'done', output: 'up 5 days' }]);
+    const connection = await connectDevice(fx, unit, device.answer);
+    const finished = await until(
+      () => groupOf(group.id),
+      (g) => g.state === 'finished',
+      'the group to finish',
+    );
+    expect(finished.counts).toMatchObject({ succeeded: 1, queued: 0 });
+    const [task] = await tasksOf(group.id);
+    expect(task).toMatchObject({
+      state: 'succeeded',
+      message: 'up 5 days',
+      attempts: 1,
+      device_name: unit.name,
+    });
+    const logs = (await admin.get(`/api/devices/tasks/${task?.id}/logs`)).body.data as TaskLog[];
+    expect(logs.map((line) => line.state)).toEqual(['queued', 'sent', 'succeeded']);
+    // The command carried the task's id: that is what the device acknowledges.
+    expect(device.received).toEqual([task?.id]);
+    await connection.client.endAsync();
+  });
+
+  it('a device that drops before answering is sent the same task again and applies it once', async () => {
+    const unit = await createTestDevice(fx, 'Acme East');
+    const device = rememberingDevice(() => [{ state: 'done', output: 'ok' }], { silentFirst: true });
+    const first = await connectDevice(fx, unit, device.answer);
+    const group = await startCli([unit], 'reload');
+    await until(
+      async () => device.received.length,
+      (n) => n === 1,
+      'the first send',
+    );
+    // The connection drops before any answer; the device comes back.
+    first.client.stream.destroy();
+    await until(
+      async () =>
+        (await fx.api.deps.db.select().from(taskRows).where(eq(taskRows.groupId, group.id)))[0]?.state,
+      (state) => state === 'sent',
+      'the task to stay sent',
+    );
+    const again = await connectDevice(fx, unit, device.answer);
+    const finished = await until(
+      () => groupOf(group.id),
+      (g) => g.state === 'finished',
+      'the group to finish',
+    );
+    expect(finished.counts.succeeded).toBe(1);
+    const [task] = await tasksOf(group.id);
+    expect(task).toMatchObject({ state: 'succeeded', attempts: 2 });
+    // Received twice with one id, applied once.
+    expect(device.received).toEqual([task?.id, task?.id]);
+    expect(device.applied.size).toBe(1);
+    await again.client.endAsync();
+  });
+
+  it('a group ends at its deadline: the timer is set, and what had not ended expires; a cancel after that changes nothing', async () => {
+    const unit = await createTestDevice(fx, 'Acme East');
+    const group = await startCli([unit], 'date');
+    const [job] = await fx.api.deps.database.query<{ start_after: Date }>(
+      `SELECT start_after FROM pgboss.job WHERE name = 'task-group-expire' AND data->>'groupId' = $1`,
+      [String(group.id)],
+    );
+    expect(
+      Math.abs(new Date(job?.start_after ?? 0).getTime() - new Date(group.expires_at).getTime()),
+    ).toBeLessThan(1000);
+    // What the timer's job does when its time comes.
+    await fx.api.deps.tasks.expireGroup(group.id);
+    const ended = await groupOf(group.id);
+    expect(ended).toMatchObject({ state: 'finished', counts: { expired: 1, queued: 0 } });
+    expect((await tasksOf(group.id))[0]?.message).toMatch(/deadline passed/);
+    const cancel = await admin.post('/api/devices/updates/cancel', { group_id: group.id });
+    expect(cancel.status).toBe(409);
+    expect(JSON.stringify(cancel.body)).toMatch(/Nothing was cancelled/);
+  });
+
+  it('cancelling a group cancels what waits, and says how many; the history reads it as a sentence', async () => {
+    const units = [await createTestDevice(fx, 'Acme East'), await createTestDevice(fx, 'Acme East')];
+    const group = await startCli(units, 'ifconfig');
+    const cancel = await admin.post('/api/devices/updates/cancel', { group_id: group.id });
+    expect(cancel.status).toBe(200);
+    expect(cancel.body.data).toEqual({ cancelled: 2 });
+    expect(await groupOf(group.id)).toMatchObject({ state: 'cancelled', counts: { cancelled: 2 } });
+    const log = await admin.get('/api/audit-log?event=task.cancel');
+    expect(log.status).toBe(200);
+    expect(JSON.stringify(log.body.data)).toContain('"cancelled":2');
+  });
+
+  it('refuses a device the caller cannot see, and a group of no device, and stores nothing', async () => {
+    const before = await fx.api.deps.database.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM task_groups',
+    );
+    const foreign = await createTestDevice(fx, 'Northwind Logistics');
+    const refused = await admin.post('/api/devices/tasks/groups', {
+      action: 'reboot',
+      device_ids: [foreign.id],
+    });
+    expect(refused.status).toBe(403);
+    const empty = await admin.post('/api/devices/tasks/groups', { action: 'reboot', device_ids: [] });
+    expect(empty.status).toBe(422);
+    expect(JSON.stringify(empty.body)).toContain('Choose at least one device.');
+    const after = await fx.api.deps.database.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM task_groups',
+    );
+    expect(after[0]?.n).toBe(before[0]?.n);
+    const guest = await fx.login('guest@acme.example');
+    expect((await guest.get('/api/devices/tasks/groups')).status).toBe(403);
+  });
+});
+
+describe('a restart of the API', () => {
+  it('keeps a waiting task: the device gets it from the new process when it connects', async () => {
+    const unit = await createTestDevice(fx, 'Acme West');
+    const group = await startCli([unit], 'uname -a');
+    await fx.restart();
+    admin = await fx.login('admin@acme.example');
+    const device = rememberingDevice(() => [{ state: 'done', output: 'Linux' }]);
+    const connection = await connectDevice(fx, unit, device.answer);
+    const finished = await until(
+      () => groupOf(group.id),
+      (g) => g.state === 'finished',
+      'the group to finish',
+    );
+    expect(finished.counts.succeeded).toBe(1);
+    expect(device.received).toHaveLength(1);
+    await connection.client.endAsync();
+  });
+});

@@ -1,0 +1,384 @@
+import {
+  TASK_STATES,
+  type Task,
+  type TaskAction,
+  type TaskCounts,
+  type TaskGroup,
+  type TaskGroupState,
+  type TaskLog,
+  type TaskState,
+} from '@fleetport/contracts/tasks';
+import { type AnyColumn, and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { companies, devices, taskGroups, taskLogs, tasks, users } from '../../db/schema.ts';
+import { notFound } from '../../http/errors.ts';
+import { contains, type SortKey } from '../../http/list-query.ts';
+import type { AuthContext } from '../auth/context.ts';
+import { canSeeCompany, visibleCompanies } from '../companies/scope.ts';
+
+/**
+ * The task engine's rows (migrations/0017_task_engine.sql). Every change of a task's state is
+ * one conditional UPDATE (`WHERE state IN (what it may change from)`): of two replicas racing
+ * for the same task, one changes it and the other changes nothing, so nothing is sent twice and a
+ * final state is never left.
+ */
+
+export type TaskRow = typeof tasks.$inferSelect;
+export type TaskGroupRow = typeof taskGroups.$inferSelect;
+
+/** The states a task may still leave. */
+export const OPEN_STATES = ['queued', 'sent', 'in_progress'] as const satisfies readonly TaskState[];
+
+/** Changes a task from one of `from` to `to`; answers the changed row, or undefined when it was not in `from`. */
+export async function moveTask(
+  db: Db,
+  id: string,
+  from: readonly TaskState[],
+  to: {
+    state: TaskState;
+    progress?: number | null;
+    message?: string | null;
+    attempts?: number;
+    notBefore?: Date;
+  },
+  now: Date,
+): Promise<TaskRow | undefined> {
+  const final = !(OPEN_STATES as readonly TaskState[]).includes(to.state);
+  const [row] = await db
+    .update(tasks)
+    .set({
+      state: to.state,
+      ...(to.progress !== undefined ? { progress: to.progress } : {}),
+      ...(to.message !== undefined ? { message: to.message?.slice(0, 2000) ?? null } : {}),
+      ...(to.attempts !== undefined ? { attempts: to.attempts } : {}),
+      ...(to.notBefore ? { notBefore: to.notBefore } : {}),
+      updatedAt: now,
+      ...(final ? { finishedAt: now } : {}),
+    })
+    .where(and(eq(tasks.id, id), inArray(tasks.state, [...from])))
+    .returning();
+  if (row) await logTask(db, row, now);
+  return row;
+}
+
+/** A line of the task's log: its state as it is now. */
+export async function logTask(db: Db, row: TaskRow, now: Date): Promise<void> {
+  await db
+    .insert(taskLogs)
+    .values({ taskId: row.id, at: now, state: row.state, progress: row.progress, message: row.message });
+}
+
+/**
+ * Claims the next task a connected device should get, if it has none open: queued, its backoff
+ * over, its group running, the lowest group position first. The device's row is locked for the
+ * claim, so two replicas dispatching one device take turns, and a device runs one task at a time.
+ */
+export async function claimNextTask(
+  db: Db,
+  deviceId: number,
+  now: Date,
+): Promise<{ task: TaskRow; group: TaskGroupRow; serial: string } | undefined> {
+  return db.transaction(async (tx) => {
+    const [device] = await tx
+      .select({ id: devices.id, serial: devices.serial, connected: devices.connected })
+      .from(devices)
+      .where(eq(devices.id, deviceId))
+      .for('update');
+    if (!device?.connected) return undefined;
+    const [open] = await tx
+      .select({ id: tasks.id })
+      .from(tasks)
+      .where(and(eq(tasks.deviceId, deviceId), inArray(tasks.state, ['sent', 'in_progress'])))
+      .limit(1);
+    if (open) return undefined;
+    const [next] = await tx
+      .select({ task: tasks, group: taskGroups })
+      .from(tasks)
+      .innerJoin(taskGroups, eq(taskGroups.id, tasks.groupId))
+      .where(
+        and(
+          eq(tasks.deviceId, deviceId),
+          eq(tasks.state, 'queued'),
+          sql`${tasks.notBefore} <= ${now}`,
+          eq(taskGroups.state, 'running'),
+        ),
+      )
+      .orderBy(taskGroups.position, tasks.groupId)
+      .limit(1);
+    if (!next) return undefined;
+    const [task] = await tx
+      .update(tasks)
+      .set({ state: 'sent', attempts: next.task.attempts + 1, progress: null, updatedAt: now })
+      .where(and(eq(tasks.id, next.task.id), eq(tasks.state, 'queued')))
+      .returning();
+    if (!task) return undefined;
+    await logTask(tx as unknown as Db, task, now);
+    return { task, group: next.group, serial: device.serial };
+  });
+}
+
+/** A device's open tasks (what a hello decides about). */
+export function openTasksOf(db: Db, deviceId: number) {
+  return db
+    .select({ task: tasks, group: taskGroups })
+    .from(tasks)
+    .innerJoin(taskGroups, eq(taskGroups.id, tasks.groupId))
+    .where(and(eq(tasks.deviceId, deviceId), inArray(tasks.state, ['sent', 'in_progress'])));
+}
+
+/** A task with its group, by id (a device's answer names it). */
+export async function taskWithGroup(db: Db, id: string) {
+  const [row] = await db
+    .select({ task: tasks, group: taskGroups })
+    .from(tasks)
+    .innerJoin(taskGroups, eq(taskGroups.id, tasks.groupId))
+    .where(eq(tasks.id, id));
+  return row;
+}
+
+/** The counts of a group's tasks by state. */
+export async function countsOf(db: Db, groupIds: readonly number[]): Promise<Map<number, TaskCounts>> {
+  const counts = new Map<number, TaskCounts>();
+  if (groupIds.length === 0) return counts;
+  const rows = await db
+    .select({ groupId: tasks.groupId, state: tasks.state, n: sql<number>`count(*)::int` })
+    .from(tasks)
+    .where(inArray(tasks.groupId, [...groupIds]))
+    .groupBy(tasks.groupId, tasks.state);
+  for (const id of groupIds) {
+    counts.set(id, Object.fromEntries(TASK_STATES.map((state) => [state, 0])) as TaskCounts);
+  }
+  for (const row of rows) {
+    const entry = counts.get(row.groupId);
+    if (entry) entry[row.state] = Number(row.n);
+  }
+  return counts;
+}
+
+/** A group whose tasks have all ended is finished (or stays cancelled); answers its state. */
+export async function settleGroup(db: Db, groupId: number, now: Date): Promise<TaskGroupRow | undefined> {
+  const [open] = await db
+    .select({ id: tasks.id })
+    .from(tasks)
+    .where(and(eq(tasks.groupId, groupId), inArray(tasks.state, [...OPEN_STATES])))
+    .limit(1);
+  if (!open) {
+    await db
+      .update(taskGroups)
+      .set({
+        state: sql`CASE WHEN ${taskGroups.state} = 'cancelled' THEN 'cancelled' ELSE 'finished' END`,
+        finishedAt: now,
+      })
+      .where(and(eq(taskGroups.id, groupId), sql`${taskGroups.finishedAt} IS NULL`));
+  }
+  const [group] = await db.select().from(taskGroups).where(eq(taskGroups.id, groupId));
+  return group;
+}
+
+export const TASK_GROUP_FIELDS = [
+  'id',
+  'action',
+  'summary',
+  'state',
+  'company_id',
+  'company_name',
+  'created_by',
+  'created_by_email',
+  'created_at',
+  'expires_at',
+  'position',
+  'total',
+  'counts',
+  'finished_at',
+] as const;
+
+const selectGroups = (db: Db, where: SQL | undefined) =>
+  db
+    .select({
+      group: taskGroups,
+      companyName: companies.name,
+      companyPath: companies.path,
+      email: users.email,
+    })
+    .from(taskGroups)
+    .innerJoin(companies, eq(companies.id, taskGroups.companyId))
+    .leftJoin(users, eq(users.id, taskGroups.createdBy))
+    .where(where)
+    .$dynamic();
+type GroupListRow = Awaited<ReturnType<typeof selectGroups>>[number];
+
+/** Groups as the API answers them, with their counts. */
+async function toGroups(db: Db, rows: readonly GroupListRow[]): Promise<TaskGroup[]> {
+  const counts = await countsOf(
+    db,
+    rows.map((row) => row.group.id),
+  );
+  return rows.map((row) => ({
+    id: row.group.id,
+    action: row.group.action as TaskAction,
+    summary: row.group.summary,
+    state: row.group.state,
+    company_id: row.group.companyId,
+    company_name: row.companyName,
+    created_by: row.group.createdBy,
+    created_by_email: row.email,
+    created_at: row.group.createdAt.toISOString(),
+    expires_at: row.group.expiresAt.toISOString(),
+    position: row.group.position,
+    total: row.group.total,
+    counts: counts.get(row.group.id) as TaskCounts,
+    finished_at: row.group.finishedAt?.toISOString() ?? null,
+  }));
+}
+
+/** A page of the groups of the companies the caller sees, newest first unless sorted otherwise. */
+export async function listTaskGroups(
+  db: Db,
+  auth: AuthContext,
+  query: {
+    q?: string | undefined;
+    state?: TaskGroupState | undefined;
+    action?: TaskAction | undefined;
+    company_id?: number | undefined;
+    created_by?: number | undefined;
+    sort: SortKey<(typeof TASK_GROUP_FIELDS)[number]>[];
+    limit: number;
+    offset: number;
+  },
+): Promise<{ rows: TaskGroup[]; total: number }> {
+  const sortable: Partial<Record<(typeof TASK_GROUP_FIELDS)[number], AnyColumn>> = {
+    id: taskGroups.id,
+    action: taskGroups.action,
+    state: taskGroups.state,
+    company_name: companies.name,
+    created_at: taskGroups.createdAt,
+    expires_at: taskGroups.expiresAt,
+    position: taskGroups.position,
+    total: taskGroups.total,
+  };
+  const conditions: SQL[] = [visibleCompanies(auth)];
+  if (query.q) {
+    conditions.push(
+      sql`(${ilike(taskGroups.summary, contains(query.q))} OR ${ilike(companies.name, contains(query.q))} OR ${ilike(users.email, contains(query.q))})`,
+    );
+  }
+  if (query.state) conditions.push(eq(taskGroups.state, query.state));
+  if (query.action) conditions.push(eq(taskGroups.action, query.action));
+  if (query.company_id !== undefined) conditions.push(eq(taskGroups.companyId, query.company_id));
+  if (query.created_by !== undefined) conditions.push(eq(taskGroups.createdBy, query.created_by));
+  const where = and(...conditions);
+  const order = query.sort.flatMap((key) => {
+    const column = sortable[key.field];
+    return column ? [key.descending ? desc(column) : asc(column)] : [];
+  });
+  const [rows, [total]] = await Promise.all([
+    selectGroups(db, where)
+      .orderBy(...(order.length ? order : [desc(taskGroups.createdAt)]), desc(taskGroups.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db
+      .select({ value: count() })
+      .from(taskGroups)
+      .innerJoin(companies, eq(companies.id, taskGroups.companyId))
+      .leftJoin(users, eq(users.id, taskGroups.createdBy))
+      .where(where),
+  ]);
+  return { rows: await toGroups(db, rows), total: total?.value ?? 0 };
+}
+
+/** A group the caller sees; 404 alike for another tenant's and a missing one. */
+export async function taskGroupFor(db: Db, auth: AuthContext, id: number): Promise<TaskGroup> {
+  const [row] = await selectGroups(db, eq(taskGroups.id, id));
+  if (!row || !canSeeCompany(auth, { id: row.group.companyId ?? 0, path: row.companyPath })) {
+    throw notFound(
+      'This task group was not found among yours: it does not exist, or it belongs to a company you cannot see.',
+    );
+  }
+  const [group] = await toGroups(db, [row]);
+  return group as TaskGroup;
+}
+
+export const TASK_FIELDS = [
+  'id',
+  'device_id',
+  'device_name',
+  'serial',
+  'state',
+  'progress',
+  'message',
+  'attempts',
+  'updated_at',
+  'finished_at',
+] as const;
+
+/** A page of a group's tasks (Task group table), with each device's name. */
+export async function listGroupTasks(
+  db: Db,
+  groupId: number,
+  query: {
+    q?: string | undefined;
+    state?: TaskState | undefined;
+    limit: number;
+    offset: number;
+    sort: SortKey<(typeof TASK_FIELDS)[number]>[];
+  },
+): Promise<{ rows: Task[]; total: number }> {
+  const conditions: SQL[] = [eq(tasks.groupId, groupId)];
+  if (query.state) conditions.push(eq(tasks.state, query.state));
+  if (query.q)
+    conditions.push(
+      sql`(${ilike(devices.name, contains(query.q))} OR ${ilike(devices.serial, contains(query.q))})`,
+    );
+  const where = and(...conditions);
+  const sortable: Partial<Record<(typeof TASK_FIELDS)[number], AnyColumn>> = {
+    device_name: devices.name,
+    serial: devices.serial,
+    state: tasks.state,
+    progress: tasks.progress,
+    attempts: tasks.attempts,
+    updated_at: tasks.updatedAt,
+    finished_at: tasks.finishedAt,
+  };
+  const order = query.sort.flatMap((key) => {
+    const column = sortable[key.field];
+    return column ? [key.descending ? desc(column) : asc(column)] : [];
+  });
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ task: tasks, name: devices.name, serial: devices.serial })
+      .from(tasks)
+      .innerJoin(devices, eq(devices.id, tasks.deviceId))
+      .where(where)
+      .orderBy(...order, asc(devices.name), asc(tasks.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ value: count() }).from(tasks).innerJoin(devices, eq(devices.id, tasks.deviceId)).where(where),
+  ]);
+  return {
+    rows: rows.map((row) => ({
+      id: row.task.id,
+      group_id: row.task.groupId,
+      device_id: row.task.deviceId,
+      device_name: row.name,
+      serial: row.serial,
+      state: row.task.state,
+      progress: row.task.progress,
+      message: row.task.message,
+      attempts: row.task.attempts,
+      updated_at: row.task.updatedAt.toISOString(),
+      finished_at: row.task.finishedAt?.toISOString() ?? null,
+    })),
+    total: total?.value ?? 0,
+  };
+}
+
+/** A task's log, oldest first (Task logs). */
+export async function logsOf(db: Db, taskId: string): Promise<TaskLog[]> {
+  const rows = await db.select().from(taskLogs).where(eq(taskLogs.taskId, taskId)).orderBy(asc(taskLogs.id));
+  return rows.map((row) => ({
+    at: row.at.toISOString(),
+    state: row.state as TaskState,
+    progress: row.progress,
+    message: row.message,
+  }));
+}
