@@ -5,6 +5,7 @@ import type forms from './en/forms.json';
 import type grid from './en/grid.json';
 import type history from './en/history.json';
 import type modals from './en/modals.json';
+import type tasks from './en/tasks.json';
 import type updates from './en/updates.json';
 import en from './en.json';
 
@@ -23,6 +24,7 @@ export type EnglishCatalogue = typeof en & {
   history: typeof history;
   forms: typeof forms;
   modals: typeof modals;
+  tasks: typeof tasks;
   updates: typeof updates;
 };
 
@@ -34,6 +36,7 @@ export const ENGLISH_AREAS = {
   history: async () => (await import('./en/history.json')).default,
   forms: async () => (await import('./en/forms.json')).default,
   modals: async () => (await import('./en/modals.json')).default,
+  tasks: async () => (await import('./en/tasks.json')).default,
   updates: async () => (await import('./en/updates.json')).default,
 } as const;
 export type CatalogueArea = keyof typeof ENGLISH_AREAS;

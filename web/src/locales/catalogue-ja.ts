@@ -5,8 +5,9 @@ import forms from './ja/forms.json';
 import grid from './ja/grid.json';
 import history from './ja/history.json';
 import modals from './ja/modals.json';
+import tasks from './ja/tasks.json';
 import updates from './ja/updates.json';
 import ja from './ja.json';
 
 /** The Japanese catalogue, shaped as the English one; fetched only when Japanese is used. */
-export const japanese = { ...ja, admin, device, devices, forms, grid, history, modals, updates };
+export const japanese = { ...ja, admin, device, devices, forms, grid, history, modals, tasks, updates };

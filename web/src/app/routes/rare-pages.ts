@@ -1,11 +1,12 @@
 import type { ComponentType } from 'react';
 
 /**
- * Rarely visited pages (System services, brands, a form opened by its link, the impersonation
- * grant), one step removed from the route table. The start-up code carries, for every lazy page,
- * the list of files it needs (to preload them together); these would add their long lists to
- * every first load (the first-load budget: 250 KB gzip). Here they cost one request more on the first
- * visit, and nothing before.
+ * Rarely visited pages (System services, brands, Approved devices, a form opened by its link, the
+ * impersonation grant), one step removed from the route table. The start-up code carries, for
+ * every lazy page, the list of files it needs (to preload them together); these would add their
+ * long lists to every first load (the first-load budget: 250 KB gzip). Here they cost one request
+ * more on the first visit, and nothing before. The Task manager is here too, though not rare: the
+ * devices page's first load had no room left for its list (tens of bytes short).
  */
 export const RARE_PAGES: Record<string, () => Promise<{ default: ComponentType }>> = {
   'services.credit-codes': () => import('../../features/credits/ServicesCreditCodesPage.tsx'),
@@ -17,5 +18,7 @@ export const RARE_PAGES: Record<string, () => Promise<{ default: ComponentType }
   'services.mail-outbox': () => import('../../features/mail-outbox/MailOutboxPage.tsx'),
   brand: () => import('../../features/brands/BrandPage.tsx'),
   forms: () => import('../../shared/forms/FormPage.tsx'),
+  'auth-devices': () => import('../../features/devices/ApprovedDevicesPage.tsx'),
+  'task-manager': () => import('../../features/tasks/TaskManagerPage.tsx'),
   'users.confirm-impersonation': () => import('../../features/users/ImpersonationGrantPage.tsx'),
 };

@@ -4,8 +4,10 @@ import Paper from '@mui/material/Paper';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { messageOf } from '../../shared/api/messages.ts';
 import type { ListParams } from '../../shared/grid/grid-query.ts';
+import { can, useSignedInUser } from '../../shared/lib/auth.ts';
 import { toast } from '../../shared/toasts/toasts.tsx';
 import type { BulkTarget } from './api/bulk-devices.ts';
 import { useCountDevices } from './api/count-devices.ts';
@@ -48,6 +50,9 @@ export function BulkBar({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  // Run a task (a task group: reboot, readings, CLI) on the selection, for those who may.
+  const runsTasks = can(useSignedInUser(), 'manage_device_task_groups');
   const countDevices = useCountDevices();
   // Every matching device, by the exact count the user then confirms (undefined: the selection).
   const [everyMatching, setEveryMatching] = useState<number>();
@@ -104,6 +109,22 @@ export function BulkBar({
           {t(entry.label as 'devices.bulk.move')}
         </Button>
       ))}
+      {everyMatching === undefined && runsTasks && (
+        <Button
+          size="small"
+          onClick={() =>
+            void import('./dialogs/RunTaskDialog.tsx').then((module) =>
+              module.openRunTask(
+                selected.map(Number),
+                (groupId) => void navigate(`/management/task-manager?group=${groupId}`),
+              ),
+            )
+          }
+          data-testid="bulk-run-task"
+        >
+          {t('devices.task.title')}
+        </Button>
+      )}
       {everyMatching === undefined && (
         <Button
           size="small"

@@ -7,10 +7,11 @@ import forms from '../../locales/en/forms.json';
 import grid from '../../locales/en/grid.json';
 import history from '../../locales/en/history.json';
 import modals from '../../locales/en/modals.json';
+import tasks from '../../locales/en/tasks.json';
 import updates from '../../locales/en/updates.json';
 
 /** Both catalogues whole, for the tests that compare them (the console loads parts lazily). */
 export const catalogues = {
-  en: { ...englishCore, admin, device, devices, forms, grid, history, modals, updates },
+  en: { ...englishCore, admin, device, devices, forms, grid, history, modals, tasks, updates },
   ja: japanese,
 } as const;

@@ -1,0 +1,132 @@
+import type { Task, TaskGroup } from '@fleetport/contracts/tasks';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { dateColumn } from '../../shared/grid/columns.tsx';
+import type { ServerColumn } from '../../shared/grid/grid-query.ts';
+import { ListGrid } from '../../shared/grid/ListGrid.tsx';
+import { ListToolbar } from '../../shared/grid/ListToolbar.tsx';
+import { useAddressFilter } from '../../shared/grid/list-address.ts';
+import { useGroupTaskList } from './api/list-group-tasks.ts';
+import { TaskStateChip } from './TaskBadges.tsx';
+import { TaskFilterSelect } from './TaskFilterSelect.tsx';
+import { TASK_STATES, taskStateName } from './task-words.ts';
+
+const dialogs = () => import('./task-dialogs.tsx');
+
+/**
+ * A group's devices (spec §2 Task group table): each device's task, its state, progress, the
+ * device's last words, attempts and last change, and its log one click away. `?state=` keeps one
+ * state; the search looks in names and serials. Those who may cancel choose rows to cancel.
+ */
+export function GroupTasks({ group, manages }: { group: TaskGroup; manages: boolean }) {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const [state, chooseState] = useAddressFilter('state');
+  const [selected, setSelected] = useState<(string | number)[]>([]);
+  // Another filter shows other rows: the selection starts again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on a change of the filter
+  useEffect(() => setSelected([]), [state]);
+  const columns = useMemo<ServerColumn<Task>[]>(
+    () => [
+      {
+        field: 'device_name',
+        headerName: t('tasks.task.device'),
+        flex: 1.2,
+        minWidth: 180,
+        renderCell: ({ row }) => (
+          <RouterLink to={`/devices/${row.device_id}`} className="task-link" data-testid="task-device-link">
+            {row.device_name}
+          </RouterLink>
+        ),
+      },
+      { field: 'serial', headerName: t('tasks.task.serial'), width: 130 },
+      {
+        field: 'state',
+        headerName: t('tasks.columns.state'),
+        width: 130,
+        renderCell: ({ row }) => <TaskStateChip state={row.state} />,
+      },
+      {
+        field: 'progress',
+        headerName: t('tasks.columns.progress'),
+        width: 100,
+        valueFormatter: (_value, row) =>
+          row.state === 'in_progress' && row.progress !== null
+            ? t('tasks.task.percent', { value: row.progress })
+            : '',
+      },
+      { field: 'message', headerName: t('tasks.task.message'), flex: 2, minWidth: 220, sortable: false },
+      { field: 'attempts', headerName: t('tasks.task.attempts'), type: 'number', width: 100 },
+      dateColumn('updated_at', t('tasks.task.updated'), i18n.language),
+      {
+        field: 'log',
+        headerName: t('tasks.logs.title'),
+        width: 100,
+        sortable: false,
+        renderCell: ({ row }) => (
+          <Button
+            size="small"
+            onClick={() => void dialogs().then((module) => module.openTaskLogs(row))}
+            aria-label={t('tasks.logs.open', { device: row.device_name })}
+            data-testid="task-log-open"
+          >
+            {t('tasks.logs.show')}
+          </Button>
+        ),
+      },
+    ],
+    [t, i18n.language],
+  );
+  const list = useGroupTaskList(group.id, state);
+  const selection = useMemo(() => ({ ids: selected, onChange: setSelected }), [selected]);
+  const cancelSelected = () =>
+    void dialogs()
+      .then((module) => module.cancelWaitingTasks({ taskIds: selected.map(String) }, queryClient))
+      .then((cancelled) => {
+        if (cancelled) setSelected([]);
+      });
+  return (
+    <Box component="section" aria-labelledby="task-group-devices">
+      <Box component="h2" id="task-group-devices" sx={{ typography: 'h6', mt: 0, mb: 1 }}>
+        {t('tasks.task.devices')}
+      </Box>
+      <ListToolbar<Task>
+        searchLabel={t('tasks.task.search')}
+        onSearch={list.setSearch}
+        search={list.state.search}
+      >
+        <TaskFilterSelect
+          label={t('tasks.columns.state')}
+          value={state}
+          onChange={chooseState}
+          testId="task-state-filter"
+          options={TASK_STATES.map((value) => ({ value, label: taskStateName(t, value) }))}
+        />
+        {manages && (
+          <Button
+            variant="outlined"
+            color="error"
+            disabled={selected.length === 0}
+            onClick={cancelSelected}
+            data-testid="task-cancel-selected"
+          >
+            {t('tasks.cancel.selected', { count: selected.length })}
+          </Button>
+        )}
+      </ListToolbar>
+      <Box sx={{ '& a.task-link': { color: 'primary.main' } }}>
+        <ListGrid<Task>
+          list={list}
+          label={t('tasks.task.devices')}
+          columns={columns}
+          emptyText={t('tasks.task.noneMatch')}
+          selection={manages ? selection : undefined}
+        />
+      </Box>
+    </Box>
+  );
+}

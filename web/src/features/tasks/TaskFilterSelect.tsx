@@ -1,0 +1,63 @@
+import Box from '@mui/material/Box';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * A filter's label beside a native select, as tall as the toolbar's buttons: the browser's own
+ * list (light, keyboard and screen reader friendly, a phone's picker), and none of MUI's menu
+ * code in the page.
+ */
+const LABEL_SX = {
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: 1,
+  fontSize: '0.875rem',
+  color: 'text.secondary',
+  '& select': {
+    height: 36,
+    minWidth: 150,
+    px: 1,
+    font: 'inherit',
+    fontSize: '0.875rem',
+    color: 'text.primary',
+    bgcolor: 'background.paper',
+    border: 1,
+    borderColor: 'divider',
+    borderRadius: 1,
+  },
+  '& select:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: 1 },
+} as const;
+
+/** One of a task page's own filters (state, action); the page keeps the choice in its address. */
+export function TaskFilterSelect({
+  label,
+  value,
+  options,
+  onChange,
+  testId,
+}: {
+  label: string;
+  value: string;
+  options: readonly { value: string; label: string }[];
+  onChange: (value: string) => void;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  const known = options.some((option) => option.value === value);
+  return (
+    <Box component="label" sx={LABEL_SX}>
+      <span>{label}</span>
+      <select
+        value={known ? value : ''}
+        onChange={(event) => onChange(event.target.value)}
+        data-testid={testId}
+      >
+        <option value="">{t('tasks.filters.any')}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </Box>
+  );
+}

@@ -1,0 +1,88 @@
+import type { TaskGroup } from '@fleetport/contracts/tasks';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../shared/lib/dates.ts';
+import { GroupProgress, GroupStateChip } from './TaskBadges.tsx';
+import { groupSentence, TASK_STATES, taskStateName } from './task-words.ts';
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <Typography component="dt" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+        {children}
+      </Typography>
+    </>
+  );
+}
+
+/**
+ * A task group's header (spec §2 Task group table): what it does, its state and progress, its
+ * counts by state, who started it, when, and its deadline; 'Cancel waiting tasks' for those who
+ * may, while a task still waits.
+ */
+export function TaskGroupHeader({
+  group,
+  onCancel,
+}: {
+  group: TaskGroup;
+  onCancel?: (() => void) | undefined;
+}) {
+  const { t, i18n } = useTranslation();
+  const when = (value: string) => formatDateTime(value, i18n.language);
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 3 }} data-testid="task-group">
+      <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
+        <Typography
+          variant="h6"
+          component="h2"
+          sx={{ overflowWrap: 'anywhere' }}
+          data-testid="task-group-what"
+        >
+          {groupSentence(t, group)}
+        </Typography>
+        <GroupStateChip state={group.state} />
+        <Box sx={{ flex: 1 }} />
+        {onCancel && (
+          <Button variant="outlined" color="error" onClick={onCancel} data-testid="task-group-cancel">
+            {t('tasks.cancel.title')}
+          </Button>
+        )}
+      </Stack>
+      <GroupProgress counts={group.counts} total={group.total} />
+      <Box
+        component="ul"
+        aria-label={t('tasks.counts')}
+        sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, listStyle: 'none', p: 0, mt: 1.5, mb: 2 }}
+      >
+        {TASK_STATES.map((state) => (
+          <Typography component="li" variant="body2" key={state} data-testid={`task-count-${state}`}>
+            <Box component="span" sx={{ color: 'text.secondary' }}>
+              {taskStateName(t, state)}
+            </Box>{' '}
+            <Box component="span" sx={{ fontWeight: 600 }}>
+              {group.counts[state]}
+            </Box>
+          </Typography>
+        ))}
+      </Box>
+      <Box
+        component="dl"
+        sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1 }}
+      >
+        <Fact label={t('tasks.columns.company')}>{group.company_name ?? t('tasks.nobody')}</Fact>
+        <Fact label={t('tasks.columns.startedBy')}>{group.created_by_email ?? t('tasks.nobody')}</Fact>
+        <Fact label={t('tasks.columns.started')}>{when(group.created_at)}</Fact>
+        <Fact label={t('tasks.columns.deadline')}>{when(group.expires_at)}</Fact>
+        {group.finished_at && <Fact label={t('tasks.finished')}>{when(group.finished_at)}</Fact>}
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,62 @@
+import Link from '@mui/material/Link';
+import { useQueryClient } from '@tanstack/react-query';
+import { isAxiosError } from 'axios';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { messageOf } from '../../shared/api/messages.ts';
+import { can, useSignedInUser } from '../../shared/lib/auth.ts';
+import { pathOf } from '../../shared/routing/web-routes.ts';
+import { ErrorAlert } from '../../shared/ui/ErrorAlert.tsx';
+import { PageLoading } from '../../shared/ui/PageLoading.tsx';
+import { useTaskGroup } from './api/get-task-group.ts';
+import { useLiveTasks } from './api/live-tasks.ts';
+import { GroupTasks } from './GroupTasks.tsx';
+import { TaskGroupHeader } from './TaskGroupHeader.tsx';
+import { groupSentence, waitingOf } from './task-words.ts';
+
+const dialogs = () => import('./task-dialogs.tsx');
+
+/**
+ * One task group (`/management/task-manager?group={id}`, an address that can be shared): its
+ * header and its devices, both live; a way back to every group.
+ */
+export function TaskGroupView({ groupId }: { groupId: number }) {
+  const { t } = useTranslation();
+  const user = useSignedInUser();
+  const queryClient = useQueryClient();
+  const valid = Number.isInteger(groupId) && groupId > 0;
+  const group = useTaskGroup(groupId, { enabled: valid });
+  useLiveTasks();
+  const manages = can(user, 'manage_device_task_groups');
+  const back = (
+    <Link component={RouterLink} to={pathOf('task-manager')} sx={{ display: 'inline-block', mb: 2 }}>
+      {t('tasks.allGroups')}
+    </Link>
+  );
+  if (!valid || group.isError) {
+    const status = isAxiosError(group.error) ? group.error.response?.status : undefined;
+    const missing = !valid || status === 403 || status === 404;
+    return (
+      <>
+        {back}
+        <ErrorAlert>{missing ? t('tasks.notYours') : messageOf(group.error)}</ErrorAlert>
+      </>
+    );
+  }
+  if (group.isPending) return <PageLoading />;
+  const data = group.data;
+  const cancel =
+    manages && waitingOf(data.counts) > 0
+      ? () =>
+          void dialogs().then((module) =>
+            module.cancelWaitingTasks({ groupId: data.id }, queryClient, groupSentence(t, data)),
+          )
+      : undefined;
+  return (
+    <>
+      {back}
+      <TaskGroupHeader group={data} onCancel={cancel} />
+      <GroupTasks group={data} manages={manages} />
+    </>
+  );
+}
