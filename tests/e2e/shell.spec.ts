@@ -4,14 +4,16 @@ import { signIn, urlFor } from './sign-in.ts';
 /**
  * The console shell against the real edge and API (spec §2 layout, §4 states, §5 guard, §7
  * client conventions). Pages of later issues are not built yet, so the navigation holds what
- * exists: Devices (view_devices, the first permitted page), Companies (view_companies), Users
- * (view_users: not guests), Tags (view_tags), Files (view_files) and Statistics
- * (view_statistics), and System services and Approved Devices for the super admin.
+ * exists: Devices (view_devices, the first permitted page), Task manager
+ * (view_device_task_groups: not guests), Companies (view_companies), Users (view_users: not
+ * guests), Tags (view_tags), Files (view_files) and Statistics (view_statistics), and System
+ * services and Approved Devices for the super admin.
  */
 
-/** What a role with users, companies, tags, files and statistics sees. */
+/** What a role with task groups, users, companies, tags, files and statistics sees. */
 const COMPANY_ROLE_NAV = [
   'nav-devices',
+  'nav-task-manager',
   'nav-companies',
   'nav-users',
   'nav-tags',
@@ -22,6 +24,7 @@ const COMPANY_ROLE_NAV = [
 const ROLES: Record<string, readonly string[]> = {
   'super@fleetport.example': [
     'nav-devices',
+    'nav-task-manager',
     'nav-companies',
     'nav-users',
     'nav-tags',
@@ -34,7 +37,7 @@ const ROLES: Record<string, readonly string[]> = {
   'admin@acme.example': [...COMPANY_ROLE_NAV],
   'advanced@acme.example': [...COMPANY_ROLE_NAV],
   'user@northwind.example': [...COMPANY_ROLE_NAV],
-  // A guest (read_only) has no view_users.
+  // A guest (read_only) has no view_users, and no view_device_task_groups.
   'guest@acme.example': ['nav-devices', 'nav-companies', 'nav-tags', 'nav-files', 'nav-statistics'],
 };
 
