@@ -15,21 +15,23 @@ import { benchDeviceIngest } from './lib/part-device-ingest.ts';
 import { benchDeviceList } from './lib/part-device-list.ts';
 import { benchThemedHtml } from './lib/part-html.ts';
 import { benchSocketIo } from './lib/part-socketio.ts';
+import { benchTaskEngine } from './lib/part-task-engine.ts';
 import { benchWeb } from './lib/part-web.ts';
 import { startBenchServer, stopAll } from './lib/proc.ts';
 import { table } from './lib/stats.ts';
 
 /**
- * The benchmarks of the edge, the API and the console's first load (`npm run bench`). Prints
- * figures and ratios against their goals; it never fails on a timing. Every server runs in its
- * own child process on loopback; all of them are stopped when the bench ends or is interrupted.
+ * The benchmarks of the edge, the API, the console's first load, the devices and the task engine
+ * (`npm run bench`). Prints figures and ratios against their goals; it never fails on a timing.
+ * Every server runs in its own child process on loopback; all of them are stopped when the bench
+ * ends or is interrupted.
  *
  *   npm run bench -- --only 1,3 --duration 4 --warmup 1 --connections 50 --rounds 3
  */
 
 const { values } = parseArgs({
   options: {
-    only: { type: 'string', default: '1,2,3,4,5,6,7,8,9' },
+    only: { type: 'string', default: '1,2,3,4,5,6,7,8,9,10' },
     duration: { type: 'string', default: '4' },
     warmup: { type: 'string', default: '1' },
     connections: { type: 'string', default: '50' },
@@ -114,6 +116,7 @@ try {
   if (parts.has('7')) await benchWeb(ctx);
   if (parts.has('8')) await benchDeviceIngest(ctx);
   if (parts.has('9')) await benchDeviceList(ctx);
+  if (parts.has('10')) await benchTaskEngine(ctx);
 
   if (ctx.goals.length > 0) {
     console.log('\n=== Goals ===');
