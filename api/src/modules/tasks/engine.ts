@@ -17,7 +17,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Job } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
-import { devices, taskGroups, tasks } from '../../db/schema.ts';
+import { devices, taskGroups, taskLogs, tasks } from '../../db/schema.ts';
 import type { Realtime } from '../realtime/realtime.ts';
 import { QUEUES, type TaskQueue } from './queue.ts';
 import {
@@ -157,7 +157,18 @@ export class TaskEngine {
           updatedAt: now,
         }));
         const stored = await tx.insert(tasks).values(rows).returning();
-        for (const row of stored) await logTask(tx as unknown as Db, row, now);
+        // Each task's first log line, in one statement (a group of 10,000 is 5 statements, not 10,000).
+        await tx
+          .insert(taskLogs)
+          .values(
+            stored.map((row) => ({
+              taskId: row.id,
+              at: now,
+              state: row.state,
+              progress: null,
+              message: null,
+            })),
+          );
       }
       return created;
     });
