@@ -158,17 +158,15 @@ export class TaskEngine {
         }));
         const stored = await tx.insert(tasks).values(rows).returning();
         // Each task's first log line, in one statement (a group of 10,000 is 5 statements, not 10,000).
-        await tx
-          .insert(taskLogs)
-          .values(
-            stored.map((row) => ({
-              taskId: row.id,
-              at: now,
-              state: row.state,
-              progress: null,
-              message: null,
-            })),
-          );
+        await tx.insert(taskLogs).values(
+          stored.map((row) => ({
+            taskId: row.id,
+            at: now,
+            state: row.state,
+            progress: null,
+            message: null,
+          })),
+        );
       }
       return created;
     });
