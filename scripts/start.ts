@@ -84,6 +84,9 @@ const shared = {
   API_URL: process.env.API_URL ?? `http://127.0.0.1:${apiPort}`,
   BRANDS_DIR: brandsDir,
   ...(devices > 0 && !process.env.DEMO_FLEET_CSV ? { DEMO_FLEET_CSV: fleetFile } : {}),
+  // A few firmware updates fail as real ones do (a damaged download, power lost mid-flash, a
+  // full flash), so a campaign's health gate has something to catch in the demo.
+  SIM_FIRMWARE_FAILURE_RATE: process.env.SIM_FIRMWARE_FAILURE_RATE ?? '0.05',
   SIM_MQTT_URL:
     process.env.SIM_MQTT_URL ??
     process.env.MQTT_URL ??

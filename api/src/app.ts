@@ -37,6 +37,9 @@ export interface Api {
 
 /** Routes that anything may call without the XHR header (probes, the API description). */
 const OPEN_PATHS = new Set(['/api/healthz', '/api/readyz', '/api/openapi.json']);
+/** Devices' downloads: no session, no browser; the signed link is the permission. */
+const DEVICE_FILES = '/api/device-files/';
+const isOpen = (path: string): boolean => OPEN_PATHS.has(path) || path.startsWith(DEVICE_FILES);
 const REQUEST_ID = /^[\w.-]{1,100}$/;
 
 export function createApi(deps: ApiDeps): Api {
@@ -80,7 +83,7 @@ export function createApi(deps: ApiDeps): Api {
   app.use('/api', express.json({ limit: '1mb', strict: false }));
 
   app.use(async (req: Request, res: Response, next: NextFunction) => {
-    if (OPEN_PATHS.has(req.path)) {
+    if (isOpen(req.path)) {
       next();
       return;
     }
@@ -91,7 +94,7 @@ export function createApi(deps: ApiDeps): Api {
       next(error);
     }
   });
-  app.use(csrfGuard(keys, (req) => OPEN_PATHS.has(req.path)));
+  app.use(csrfGuard(keys, (req) => isOpen(req.path)));
   app.use(idempotency({ database: deps.database, log }));
 
   const registry = new RouteRegistry({

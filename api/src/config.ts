@@ -72,6 +72,11 @@ const configSchema = z.object({
    * inside the API on MQTT_HOST:MQTT_PORT (18830, so it never collides with a broker already on
    * 1883; 0 picks a free port). Set: the API subscribes to that external broker instead.
    */
+  /**
+   * Where devices download firmware from: the API's public address as devices reach it (through
+   * the edge, e.g. https://devices.example.com). Unset: the address the API listens on.
+   */
+  DEVICE_FILES_URL: z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' }).optional(),
   MQTT_URL: z.url({ protocol: /^mqtts?$/, message: 'must be an mqtt:// or mqtts:// URL' }).optional(),
   /** The shared-subscription group of the API replicas on an external broker (one message, one replica). */
   MQTT_SHARE_GROUP: z

@@ -6,7 +6,7 @@ import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import proxyAddr from 'proxy-addr';
 import { createApi } from './app.ts';
-import type { ApiConfig } from './config.ts';
+import { type ApiConfig, filesDir } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import type { ApiDeps } from './deps.ts';
@@ -26,9 +26,11 @@ import { createMailer } from './modules/mail/mailer.ts';
 import { MfaService } from './modules/mfa/step-up.ts';
 import { NotificationService } from './modules/notifications/service.ts';
 import { Realtime } from './modules/realtime/realtime.ts';
+import { DownloadLinks } from './modules/tasks/download-links.ts';
 import { TaskEngine } from './modules/tasks/engine.ts';
 import { openTaskQueue } from './modules/tasks/queue.ts';
 import { ensureBuiltInRoles } from './seed/built-in-roles.ts';
+import { seedDemoFirmware } from './seed/demo-firmware.ts';
 import { seedDemoFleet } from './seed/demo-fleet.ts';
 import { type SeedResult, seedDemoWorld } from './seed/demo-world.ts';
 
@@ -70,6 +72,10 @@ export async function startApi(
     const seed = await database.exclusive(async () => {
       await ensureBuiltInRoles(database.db);
       const world = config.SEED_DEMO ? await seedDemoWorld(database.db, config.DEMO_PASSWORD) : undefined;
+      if (config.SEED_DEMO) {
+        const images = await seedDemoFirmware(database.db, filesDir(config));
+        if (images > 0) log.info({ images }, 'demo firmware catalogue seeded');
+      }
       if (config.SEED_DEMO && config.DEMO_FLEET_CSV) {
         const fleet = await seedDemoFleet(database.db, await readFile(config.DEMO_FLEET_CSV, 'utf8'));
         log.info(fleet, 'demo fleet seeded');
@@ -126,6 +132,7 @@ export async function startApi(
       log: log.child({ component: 'tasks' }),
       realtime,
       sender: gateway,
+      links: new DownloadLinks(keys.deviceFiles, config.DEVICE_FILES_URL ?? 'http://127.0.0.1'),
     });
     gateway.setTaskHooks({
       hello: (deviceId, firmware) => tasks.deviceHello(deviceId, firmware),
@@ -170,6 +177,10 @@ export async function startApi(
       server.listen(config.API_PORT, config.API_HOST, () => resolve());
     });
     const { port } = server.address() as AddressInfo;
+    if (!config.DEVICE_FILES_URL) {
+      const host = ['0.0.0.0', '::', ''].includes(config.API_HOST) ? '127.0.0.1' : config.API_HOST;
+      tasks.links.setBase(`http://${host.includes(':') ? `[${host}]` : host}:${port}`);
+    }
     const metricsServer = deps.metrics
       ? await startMetricsServer(deps.metrics.registry, config.METRICS_HOST, config.METRICS_PORT ?? 0).catch(
           (error: unknown) => {

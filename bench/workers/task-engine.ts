@@ -4,7 +4,9 @@ import { pino } from 'pino';
 import { type Database, openDatabase } from '../../api/src/db/client.ts';
 import { migrate } from '../../api/src/db/migrate.ts';
 import type { Realtime } from '../../api/src/modules/realtime/realtime.ts';
+import { DownloadLinks } from '../../api/src/modules/tasks/download-links.ts';
 import { TaskEngine } from '../../api/src/modules/tasks/engine.ts';
+import { planOf } from '../../api/src/modules/tasks/plan.ts';
 import { openTaskQueue, type TaskQueue } from '../../api/src/modules/tasks/queue.ts';
 import { ensureBuiltInRoles } from '../../api/src/seed/built-in-roles.ts';
 import { seedDemoWorld } from '../../api/src/seed/demo-world.ts';
@@ -281,6 +283,7 @@ try {
         queue,
         log,
         realtime,
+        links: new DownloadLinks(Buffer.alloc(32), 'http://127.0.0.1'),
         sender: {
           // The device answers at once; its answer reaches the engines in turn (with two, the
           // other replica half the time).
@@ -326,7 +329,7 @@ try {
           device_ids: chosen.map((device) => device.id),
           deadline_hours: 24,
         },
-        devices: chosen,
+        plan: planOf(chosen),
         createdBy: adminId,
         companyId: chosen[0]?.companyId ?? 0,
       });

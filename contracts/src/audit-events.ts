@@ -30,6 +30,8 @@ export const AUDIT_EVENTS = [
   // Tasks: one action over many devices (the task engine), and cancelling what waits.
   'task.create',
   'task.cancel',
+  'task.pause',
+  'task.resume',
   // Companies and their data.
   'company.create',
   'company.update',
@@ -73,6 +75,7 @@ export const AUDIT_EVENTS = [
   'role.delete',
   'file.upload',
   'file.delete',
+  'file.permissions',
   'announcement.send',
   // Credits and data.
   'credits.add',

@@ -26,7 +26,14 @@ export const CREDIT_CODE_MAX_LENGTH = 64;
 /** A company is told its credits run low (creditAmountTooLow) when a balance falls below this. */
 export const LOW_CREDIT_THRESHOLD = 10;
 
-/** Spec §6: non-super-admins see paid types only, named without the word 'Paid'. */
+/**
+ * Spec §6, §9: what non-super-admins see of the credit types: the paid ones (named without the
+ * word 'Paid') and the resource types (100 Firmware upload, 101 Backup upload), which they spend,
+ * move and give as codes like the paid ones.
+ */
+export const CUSTOMER_PAYMENT_TYPES: readonly string[] = ['paid', 'resource'];
+
+/** Spec §6: non-super-admins see paid types named without the word 'Paid'. */
 export function creditTypeLabel(name: string, superAdmin: boolean): string {
   return superAdmin ? name : name.replace(/\bpaid\b\s*/i, '').trim();
 }

@@ -316,7 +316,12 @@ export const commandSchema = z.discriminatedUnion('action', [
     id: z.uuid(),
     action: z.literal('firmware.update'),
     version: text(60),
+    /** Where the image is: a signed URL bound to this command's id, valid for a short while. */
     url: z.url(),
+    /** The image's SHA-256 (hex): the device refuses an image that does not match. */
+    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+    /** The image's size in bytes. */
+    size: z.number().int().min(0),
   }),
   z.object({
     v: z.literal(PROTOCOL_VERSION),

@@ -66,6 +66,8 @@ const REQUESTS: Record<string, z.core.$ZodType> = {
   bulkDevicesSchema: devices.bulkDevicesSchema,
   customBoxSchema: devices.customBoxSchema,
   uploadFileSchema: files.uploadFileSchema,
+  uploadGlobalFirmwareSchema: files.uploadGlobalFirmwareSchema,
+  filePermissionsSchema: files.filePermissionsSchema,
   impersonationGrantParamsSchema: impersonation.impersonationGrantParamsSchema,
   startImpersonationSchema: impersonation.startImpersonationSchema,
   outboxQuerySchema: mail.outboxQuerySchema,

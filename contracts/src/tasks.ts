@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { deviceFilterSchema } from './device-schemas.ts';
 import { idSchema, integerSchema, textSchema } from './fields.ts';
 
 /**
@@ -48,6 +49,26 @@ export const TASK_MAX_ATTEMPTS = 3;
 /** Devices in one task group: the bulk limit of the devices list's selection. */
 export const TASK_GROUP_MAX_DEVICES = 10_000;
 
+/**
+ * A firmware campaign's waves (issue 21 §4): a canary share of the devices first, then the rest
+ * in `wave_count` waves. After each wave the share of its devices that failed is held against
+ * the threshold; above it the campaign pauses by itself until a user resumes or aborts it.
+ */
+export const CAMPAIGN_LIMITS = {
+  canaryPercent: { min: 1, max: 50 },
+  waveCount: { min: 1, max: 20, default: 1 },
+  failureThreshold: { min: 1, max: 100, default: 20 },
+} as const;
+
+/** A time of day, 00:00–23:59 (a maintenance window's ends). */
+export const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
+export const minutesOf = (time: string): number => {
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  return hours * 60 + minutes;
+};
+export const timeOfDay = (minutes: number): string =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
 /** The counts of a group's tasks by state (the Task manager's progress bar). */
 export const taskCountsSchema = z.object(
   Object.fromEntries(TASK_STATES.map((state) => [state, z.number().int()])) as Record<TaskState, z.ZodNumber>,
@@ -73,6 +94,26 @@ export const taskGroupSchema = z.object({
   total: z.number().int(),
   counts: taskCountsSchema,
   finished_at: z.string().nullable(),
+  /** A firmware campaign's image (a file), or null. */
+  file_id: z.number().nullable(),
+  /** Not started before then (a scheduled group). */
+  starts_at: z.string().nullable(),
+  /** A daily maintenance window ('HH:MM', both ends) in `time_zone`: tasks are sent only inside it. */
+  window_start: z.string().nullable(),
+  window_end: z.string().nullable(),
+  time_zone: z.string().nullable(),
+  /** Waves: the canary's share of the devices (null: no canary), the waves after it, the gate. */
+  canary_percent: z.number().int().nullable(),
+  wave_count: z.number().int(),
+  failure_threshold: z.number().int().nullable(),
+  /** The wave being sent now (0 is the canary, or the only wave). */
+  current_wave: z.number().int(),
+  /** Why the group paused itself (a health gate), in words; null when it runs or a user paused it. */
+  paused_reason: z.string().nullable(),
+  /** Each wave's size and counts by state (only in GET /devices/tasks/groups/{id}). */
+  waves: z
+    .array(z.object({ wave: z.number().int(), total: z.number().int(), counts: taskCountsSchema }))
+    .optional(),
 });
 export type TaskGroup = z.infer<typeof taskGroupSchema>;
 
@@ -89,6 +130,8 @@ export const taskSchema = z.object({
   /** The device's words on how it ended (failed), or the engine's (expired, cancelled). */
   message: z.string().nullable(),
   attempts: z.number().int(),
+  /** The campaign wave the task belongs to (0: the canary, or the only wave). */
+  wave: z.number().int(),
   updated_at: z.string(),
   finished_at: z.string().nullable(),
 });
@@ -106,9 +149,12 @@ export type TaskLog = z.infer<typeof taskLogSchema>;
 /** The realtime event of a task's change, on its company's `tasks` topic and the group's channel. */
 export const taskChangeSchema = z.object({
   group_id: z.number(),
-  task: taskSchema.pick({ id: true, device_id: true, state: true, progress: true, message: true }),
+  /** The task that changed; null when only the group did (paused, resumed, a new wave). */
+  task: taskSchema.pick({ id: true, device_id: true, state: true, progress: true, message: true }).nullable(),
   counts: taskCountsSchema,
   group_state: z.enum(TASK_GROUP_STATES),
+  current_wave: z.number().int(),
+  paused_reason: z.string().nullable(),
 });
 export type TaskChange = z.infer<typeof taskChangeSchema>;
 
@@ -123,18 +169,91 @@ const deadline = integerSchema({ min: TASK_DEADLINE_HOURS.min, max: TASK_DEADLIN
   TASK_DEADLINE_HOURS.default,
 );
 
-/** POST /devices/tasks/groups: one action for many devices. */
-export const newTaskGroupSchema = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('reboot'), device_ids: deviceIds, deadline_hours: deadline }),
-  z.object({ action: z.literal('refresh'), device_ids: deviceIds, deadline_hours: deadline }),
-  z.object({
-    action: z.literal('cli'),
-    device_ids: deviceIds,
-    deadline_hours: deadline,
-    command: textSchema().min(1, 'Enter a command.').max(1000),
-  }),
-]);
+/** The devices: chosen ones (`device_ids`), or every device matching a filter of the devices list (a tag, a model…). */
+const target = {
+  device_ids: deviceIds.optional(),
+  filter: deviceFilterSchema.optional(),
+  deadline_hours: deadline,
+};
+
+/** An IANA time zone this runtime knows ("Europe/Vilnius"). */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return name.length > 0 && name.length <= 64;
+  } catch {
+    return false;
+  }
+}
+
+const timeOfDayField = z.string().regex(TIME_OF_DAY, 'Enter a time as HH:MM (00:00–23:59).');
+
+/** A firmware update: the image, when, and the campaign's waves. */
+const firmwareUpdate = z.object({
+  action: z.literal('firmware.update'),
+  ...target,
+  file_id: idSchema,
+  /** Not before then; absent: now. */
+  starts_at: z.iso.datetime({ offset: true, message: 'Enter a date and time.' }).max(40).optional(),
+  /** A daily maintenance window in the company's time zone; absent: any time. */
+  window: z
+    .object({
+      start: timeOfDayField,
+      end: timeOfDayField,
+      /** IANA name; absent: the company's time zone. */
+      time_zone: z.string().max(64).refine(isTimeZone, 'Choose a time zone from the list.').optional(),
+    })
+    .refine((window) => window.start !== window.end, {
+      message: 'The window must not start and end at the same time.',
+      path: ['end'],
+    })
+    .optional(),
+  canary_percent: integerSchema(CAMPAIGN_LIMITS.canaryPercent).optional(),
+  wave_count: integerSchema(CAMPAIGN_LIMITS.waveCount).default(CAMPAIGN_LIMITS.waveCount.default),
+  failure_threshold: integerSchema(CAMPAIGN_LIMITS.failureThreshold).default(
+    CAMPAIGN_LIMITS.failureThreshold.default,
+  ),
+});
+
+/** POST /devices/tasks/groups (and …/preview): one action for many devices. */
+export const newTaskGroupSchema = z
+  .discriminatedUnion('action', [
+    z.object({ action: z.literal('reboot'), ...target }),
+    z.object({ action: z.literal('refresh'), ...target }),
+    z.object({
+      action: z.literal('cli'),
+      ...target,
+      command: textSchema().min(1, 'Enter a command.').max(1000),
+    }),
+    firmwareUpdate,
+  ])
+  .superRefine((value, context) => {
+    if ((value.device_ids === undefined) === (value.filter === undefined))
+      context.addIssue({
+        code: 'custom',
+        path: ['device_ids'],
+        message: 'Choose devices or a filter, not both.',
+      });
+  });
 export type NewTaskGroup = z.output<typeof newTaskGroupSchema>;
+
+/**
+ * The dry run of a new group (POST /devices/tasks/groups/preview): how many devices it reaches,
+ * in how many companies, how many wait offline, which are skipped and why, and the wave sizes.
+ */
+export const taskGroupPreviewSchema = z.object({
+  devices: z.number().int(),
+  companies: z.number().int(),
+  offline: z.number().int(),
+  skipped: z.array(z.object({ device_id: z.number(), device_name: z.string(), reason: z.string() })),
+  skipped_total: z.number().int(),
+  waves: z.array(z.number().int()),
+});
+export type TaskGroupPreview = z.infer<typeof taskGroupPreviewSchema>;
+
+/** A user's hand on a running group: pause it, resume it (past a health gate), or retry its failed devices. */
+export const TASK_GROUP_CONTROLS = ['pause', 'resume'] as const;
+export type TaskGroupControl = (typeof TASK_GROUP_CONTROLS)[number];
 
 /** POST /devices/updates/cancel (spec §2 Cancel updates): a group's unfinished tasks, or chosen ones. */
 export const cancelTasksSchema = z

@@ -1,22 +1,16 @@
-import type { Command, CommandResult } from '@fleetport/contracts/device-protocol';
+import type { Command } from '@fleetport/contracts/device-protocol';
+import { type FirmwareHost, updateFirmware } from './device-firmware.ts';
 import type { DeviceShell } from './device-shell.ts';
 
 /**
  * How a device answers each command of docs/device-protocol.md §commands. The device itself
  * (device.ts) provides the connection-side effects through `CommandHost`.
  */
-export interface CommandHost {
-  respond(result: Omit<CommandResult, 'v'>): Promise<void>;
+export interface CommandHost extends FirmwareHost {
   shell: DeviceShell;
-  firmware(): string;
   monitoring(): boolean;
   reportAll(): void;
-  /** Drops the connection the way a power cycle does, and comes back on `firmware` if given. */
-  reboot(firmware?: string): void;
-  /** False once the connection the command came on is gone (a reboot, a stop). */
-  current(): boolean;
-  wait(ms: number): Promise<void>;
-  steps: { firmwareMs: number; backupMs: number };
+  steps: FirmwareHost['steps'] & { backupMs: number };
 }
 
 const PROGRESS_STEPS = [0, 20, 40, 60, 80, 100];
@@ -60,10 +54,7 @@ export async function runCommand(command: Command, host: CommandHost): Promise<v
       if (!firmware)
         return host.respond({ id, state: 'failed', error: `"${command.version}" is not a firmware version` });
       await host.respond({ id, state: 'accepted' });
-      if (!(await reportProgress(id, host, host.steps.firmwareMs))) return;
-      // No `done`: the device proves the update by its next hello, on the new firmware.
-      host.reboot(firmware);
-      return;
+      return updateFirmware(command, firmware, host);
     }
     case 'backup.upload':
       await host.respond({ id, state: 'accepted' });

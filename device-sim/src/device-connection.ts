@@ -21,7 +21,10 @@ export interface SimTiming {
   refusedRetryMs: number;
   /** How long to wait for the retained config before the first readings. */
   configWaitMs: number;
+  /** One step of flashing a firmware image (four steps, 80–100 %). */
   firmwareStepMs: number;
+  /** A firmware download that receives nothing for this long fails. */
+  firmwareStallMs: number;
   backupStepMs: number;
   /** Divides every telemetry interval: 60 turns five minutes into five seconds. */
   timeScale: number;
@@ -42,6 +45,7 @@ export const DEFAULT_TIMING: SimTiming = {
   refusedRetryMs: 60_000,
   configWaitMs: 2_000,
   firmwareStepMs: 1_000,
+  firmwareStallMs: 30_000,
   backupStepMs: 400,
   timeScale: 1,
   connectTimeoutMs: 30_000,

@@ -8,6 +8,7 @@ import type { SimTiming } from './device-connection.ts';
 import { type DeviceProfile, generateFleet, SPECIAL_INDEX } from './fleet.ts';
 import { newSecret, type SimDeviceProfile } from './fleet-manifest.ts';
 import { observe, type Received, startBroker } from './testing/broker.ts';
+import { startFirmwareServer } from './testing/firmware-server.ts';
 
 /** Fast enough for tests: a five-minute interval takes 50 ms, a reboot 50 ms. */
 const TIMING: Partial<SimTiming> = {
@@ -126,6 +127,20 @@ describe('SimDevice over MQTT', { timeout: 20_000 }, () => {
     expect([...categories].sort()).toEqual([...device.categories].sort());
   });
 
+  it('switched off and on again: a new hello after the stop', async () => {
+    const device = simulate(mobile);
+    const from = observer.mark();
+    device.start();
+    await observer.next(on(device.topics.hello), from);
+    await device.stop();
+    expect(device.state).toBe('stopped');
+    const again = observer.mark();
+    device.start();
+    const hello = await observer.next(on(device.topics.hello), again);
+    expect(helloSchema.parse(hello.json).serial).toBe(device.profile.serial);
+    await device.stop();
+  });
+
   it('reboots: accepted, offline by its last will, then a new hello with uptime from zero', async () => {
     const device = simulate(mobile);
     const from = observer.mark();
@@ -205,6 +220,9 @@ describe('SimDevice over MQTT', { timeout: 20_000 }, () => {
   });
 
   it('updates firmware: progress from 0 to 100, then a hello on the new version', async () => {
+    const server = await startFirmwareServer();
+    onTestFinished(() => server.close());
+    const image = server.serve(64 * 1024);
     const device = simulate(mobile);
     const from = observer.mark();
     device.start();
@@ -213,7 +231,9 @@ describe('SimDevice over MQTT', { timeout: 20_000 }, () => {
     const id = send(device, {
       action: 'firmware.update',
       version: '00.07.09',
-      url: 'https://firmware.example/rut.bin',
+      url: image.url,
+      sha256: image.sha256,
+      size: image.size,
     });
     const last = await result(device, id, 'progress', from).then(() =>
       observer.next(
@@ -234,6 +254,10 @@ describe('SimDevice over MQTT', { timeout: 20_000 }, () => {
     expect(progress[0]).toBe(0);
     expect(progress.at(-1)).toBe(100);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    // The download fills 0–80 % in steps of 10 at most, the flash the rest.
+    expect(progress).toEqual(expect.arrayContaining([80, 85, 90, 95, 100]));
+    expect(progress.every((value) => value % 5 === 0 && (value > 80 || value % 10 === 0))).toBe(true);
+    expect(server.requests(image.path)).toBe(1);
     expect(json<{ firmware: string }>(hello).firmware).toMatch(/_R_00\.07\.09$/);
     expect(device.firmware).toBe(json<{ firmware: string }>(hello).firmware);
   });

@@ -21,10 +21,12 @@ import {
   type SimTiming,
   withinMs,
 } from './device-connection.ts';
+import { createFirmwareFaults, DEFAULT_FLASH_FREE_BYTES, type FirmwareFailure } from './device-firmware.ts';
 import { type OutageClock, outageClockOf } from './device-outages.ts';
 import { createReporting, type Reporting } from './device-reporting.ts';
 import { createDeviceShell, type DeviceShell } from './device-shell.ts';
 import type { SimDeviceProfile } from './fleet-manifest.ts';
+import { createRandom, mixSeed } from './random.ts';
 import { categoriesOf, checkedTelemetryMessage, createTelemetry, type Telemetry } from './telemetry.ts';
 
 /** `offline`: out of reach by its role, in an outage or never activated (fleet.ts TROUBLED_SLOTS). */
@@ -71,9 +73,19 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
   #shell: DeviceShell;
   #reporting: Reporting;
   #outages: OutageClock | undefined;
+  #flashFreeBytes: number;
+  #firmwareFaults: ReturnType<typeof createFirmwareFaults>;
   #timers = new Set<NodeJS.Timeout>();
 
-  constructor(options: { url: string; profile: SimDeviceProfile; timing?: Partial<SimTiming> }) {
+  constructor(options: {
+    url: string;
+    profile: SimDeviceProfile;
+    timing?: Partial<SimTiming>;
+    /** Flash free for a firmware image; DEFAULT_FLASH_FREE_BYTES (48 MiB) if not given. */
+    flashFreeBytes?: number;
+    /** The share of firmware updates that fail, each in a random FirmwareFailure mode; 0 by default. */
+    firmwareFailureRate?: number;
+  }) {
     super();
     this.profile = options.profile;
     this.topics = deviceTopics(options.profile.serial);
@@ -92,6 +104,12 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
       timeScale: this.#timing.timeScale,
     });
     this.#outages = outageClockOf(options.profile.role, this.#timing);
+    this.#flashFreeBytes = options.flashFreeBytes ?? DEFAULT_FLASH_FREE_BYTES;
+    // A stream of its own, from the fleet's seed: the same run fails the same updates.
+    this.#firmwareFaults = createFirmwareFaults(
+      options.firmwareFailureRate ?? 0,
+      createRandom(mixSeed(options.profile.seed, 0xf1a5)),
+    );
   }
 
   get state(): SimDeviceState {
@@ -110,8 +128,14 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
     return categoriesOf(this.profile.model, this.#firmware, this.profile.capabilities);
   }
 
+  /** Makes the next firmware update fail this way (device-firmware.ts), for tests of the console. */
+  injectFirmwareFailure(mode: FirmwareFailure | undefined): void {
+    this.#firmwareFaults.inject(mode);
+  }
+
+  /** Switches the unit on: a new one, or one stopped before (powered off, then on again). */
   start(): void {
-    if (this.#state !== 'idle') return;
+    if (this.#state !== 'idle' && this.#state !== 'stopped') return;
     // Approved and added to a company, but never switched on in the field.
     if (this.profile.role === 'never-activated') {
       this.#state = 'offline';
@@ -234,6 +258,11 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
           this.#remember(id, { id, state: 'done' });
           host.reboot(firmware);
         },
+        // Nothing was applied, and a second copy must not hear `done`.
+        powerLoss: (error) => {
+          this.#remember(id, { id, state: 'failed', error });
+          host.powerLoss(error);
+        },
       }).catch((error: unknown) => this.#problem(client, error));
       return;
     }
@@ -272,9 +301,16 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
       monitoring: () => this.#reporting.config.monitoring,
       reportAll: () => this.#reporting.reportAll(),
       reboot: (firmware) => this.#reboot(client, firmware),
+      powerLoss: () => this.#reboot(client),
       current: () => this.#client === client && this.#state === 'online',
       wait: (ms) => new Promise((resolve) => this.#later(ms, resolve)),
-      steps: { firmwareMs: this.#timing.firmwareStepMs, backupMs: this.#timing.backupStepMs },
+      flashFreeBytes: this.#flashFreeBytes,
+      firmwareFailure: () => this.#firmwareFaults.next(),
+      steps: {
+        firmwareMs: this.#timing.firmwareStepMs,
+        firmwareStallMs: this.#timing.firmwareStallMs,
+        backupMs: this.#timing.backupStepMs,
+      },
     };
   }
 

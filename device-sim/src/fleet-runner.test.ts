@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -9,6 +10,7 @@ import { HOSTILE } from './fleet.ts';
 import { readFleetCsv } from './fleet-manifest.ts';
 import { startFleet } from './fleet-runner.ts';
 import { observe, type Received, startBroker } from './testing/broker.ts';
+import { startFirmwareServer } from './testing/firmware-server.ts';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 
@@ -125,6 +127,53 @@ describe('startFleet', { timeout: 20_000 }, () => {
     expect(summary).toContain(`${counts.offline} offline`);
     expect(await readFleetCsv(fleetFile)).toHaveLength(50);
   });
+
+  it('fails every firmware update at a failure rate of 1: an answer `failed`, or back on the old version', async () => {
+    const server = await startFirmwareServer();
+    const image = server.serve(4096);
+    const observer = await observe(broker.url, 'fp/v1/#');
+    const fleet = await startFleet({
+      url: broker.url,
+      devices: 1,
+      fleetFile,
+      seed: 5,
+      summaryIntervalMs: 0,
+      log: () => undefined,
+      firmwareFailureRate: 1,
+      timing: { configWaitMs: 50, rebootDelayMs: 50, firmwareStepMs: 5 },
+    });
+    const [device] = fleet.devices;
+    if (!device) throw new Error('no device in the fleet');
+    const before = device.firmware;
+    await observer.next((message) => message.topic === device.topics.hello, 0);
+
+    const from = observer.mark();
+    const { url, sha256, size } = image;
+    const id = randomUUID();
+    await observer.publish(device.topics.command, {
+      v: 1,
+      id,
+      action: 'firmware.update',
+      version: '00.07.09',
+      url,
+      sha256,
+      size,
+    });
+    const outcome = await observer.next(
+      (message) =>
+        message.topic === device.topics.hello ||
+        (message.topic === device.topics.commandResult &&
+          (message.json as { state: string }).state === 'failed'),
+      from,
+    );
+    await fleet.stop();
+    await observer.close();
+    await server.close();
+
+    if (outcome.topic === device.topics.hello)
+      expect((outcome.json as { firmware: string }).firmware).toBe(before);
+    expect(device.firmware).toBe(before);
+  });
 });
 
 describe('npm run sim', { timeout: 20_000 }, () => {
@@ -186,6 +235,7 @@ describe('npm run sim', { timeout: 20_000 }, () => {
     expect(await sim.exited).toBe(0);
     expect(sim.output()).toContain('--test-devices');
     expect(sim.output()).toContain('--no-troubled-devices');
+    expect(sim.output()).toContain('--firmware-failure-rate');
   });
 
   it('refuses a bad option with the usage', async () => {
@@ -194,5 +244,12 @@ describe('npm run sim', { timeout: 20_000 }, () => {
     expect(await sim.exited).toBe(2);
     expect(sim.errors()).toContain('--devices must be a whole number');
     expect(sim.errors()).toContain('usage: npm run sim');
+  });
+
+  it('refuses a firmware failure rate outside 0..1', async () => {
+    const sim = runSim(['--firmware-failure-rate', '1.5']);
+
+    expect(await sim.exited).toBe(2);
+    expect(sim.errors()).toContain('--firmware-failure-rate must be a number from 0 to 1, not "1.5"');
   });
 });

@@ -18,6 +18,12 @@ export interface FleetOptions extends FleetShape {
   batchSize?: number;
   batchIntervalMs?: number;
   timing?: Partial<SimTiming>;
+  /**
+   * The share of firmware updates that fail (0..1, default 0), each as a checksum mismatch, a
+   * power loss mid-flash or a full flash (device-firmware.ts). Drawn from each device's seeded
+   * stream, so that a run with the same seed fails the same updates.
+   */
+  firmwareFailureRate?: number;
   /** A summary line this often; 0 for none. */
   summaryIntervalMs?: number;
   log?: (line: string) => void;
@@ -51,7 +57,13 @@ export async function startFleet(options: FleetOptions): Promise<FleetHandle> {
     },
   );
   const devices = profiles.map(
-    (profile) => new SimDevice({ url: options.url, profile, timing: options.timing }),
+    (profile) =>
+      new SimDevice({
+        url: options.url,
+        profile,
+        timing: options.timing,
+        firmwareFailureRate: options.firmwareFailureRate,
+      }),
   );
   let stopping = false;
   let hinted = false;

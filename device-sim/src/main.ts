@@ -15,6 +15,10 @@ const USAGE = `usage: npm run sim -- [options]
   --seed N          which fleet (default 1)
   --time-scale N    divide telemetry intervals by N, for demos (default 1)
   --batch-size N    devices connecting per second (default 200)
+  --firmware-failure-rate R
+                    the share of firmware updates that fail, 0 to 1 (env
+                    SIM_FIRMWARE_FAILURE_RATE, default 0): a damaged download, a power
+                    loss mid-flash or a full flash, the same ones for the same seed
   --test-devices    add the test devices: one with hostile strings (markup), and a clone
   --no-troubled-devices
                     every unit stays online with usual signal: none unreliable, flapping,
@@ -28,6 +32,14 @@ function wholeNumber(name: string, value: string | undefined, fallback: number, 
   return number;
 }
 
+function fraction(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const number = Number(value);
+  if (!Number.isFinite(number) || number < 0 || number > 1)
+    throw new Error(`${name} must be a number from 0 to 1, not "${value}"`);
+  return number;
+}
+
 function readOptions(argv: string[]) {
   const { values } = parseArgs({
     args: argv,
@@ -38,6 +50,7 @@ function readOptions(argv: string[]) {
       seed: { type: 'string' },
       'time-scale': { type: 'string' },
       'batch-size': { type: 'string' },
+      'firmware-failure-rate': { type: 'string' },
       'test-devices': { type: 'boolean' },
       'troubled-devices': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
@@ -54,6 +67,11 @@ function readOptions(argv: string[]) {
     seed: wholeNumber('--seed', values.seed, 1, 0),
     timeScale: wholeNumber('--time-scale', values['time-scale'], 1, 1),
     batchSize: wholeNumber('--batch-size', values['batch-size'], 200, 1),
+    firmwareFailureRate: fraction(
+      '--firmware-failure-rate',
+      values['firmware-failure-rate'] ?? process.env.SIM_FIRMWARE_FAILURE_RATE,
+      0,
+    ),
     testDevices: values['test-devices'] === true,
     troubledDevices: values['troubled-devices'] !== false,
   };
@@ -82,6 +100,7 @@ async function main(argv: string[]): Promise<void> {
       batchSize: options.batchSize,
       testDevices: options.testDevices,
       troubledDevices: options.troubledDevices,
+      firmwareFailureRate: options.firmwareFailureRate,
       timing: { timeScale: options.timeScale },
     });
   } catch (error) {

@@ -1,9 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
 import { deviceKind } from '../../contracts/src/devices.ts';
 import { SimDevice } from '../../device-sim/src/device.ts';
-import { type FleetHandle, startFleet } from '../../device-sim/src/fleet-runner.ts';
+import { useFleet } from './fleet.ts';
 import { callApi, signIn, urlFor } from './sign-in.ts';
-import { E2E_FLEET_CSV, E2E_FLEET_SEED, E2E_FLEET_SHAPE, E2E_FLEET_SIZE, E2E_MQTT_PORT } from './support.ts';
+import { E2E_MQTT_PORT } from './support.ts';
 
 /**
  * Devices in the console, against the real API and its embedded broker, with a simulated
@@ -13,24 +13,7 @@ import { E2E_FLEET_CSV, E2E_FLEET_SEED, E2E_FLEET_SHAPE, E2E_FLEET_SIZE, E2E_MQT
  * adding devices from a CSV file answers its bad row on its own.
  */
 
-let fleet: FleetHandle;
-test.beforeAll(async () => {
-  fleet = await startFleet({
-    url: `mqtt://127.0.0.1:${E2E_MQTT_PORT}`,
-    devices: E2E_FLEET_SIZE,
-    fleetFile: E2E_FLEET_CSV,
-    seed: E2E_FLEET_SEED,
-    ...E2E_FLEET_SHAPE,
-    batchIntervalMs: 100,
-    summaryIntervalMs: 0,
-    timing: { rebootDelayMs: 1_500, reconnectPeriodMs: 500 },
-    log: () => undefined,
-  });
-  await fleet.started;
-});
-test.afterAll(async () => {
-  await fleet?.stop();
-});
+const fleetOf = useFleet();
 
 interface Row {
   id: number;
@@ -50,7 +33,7 @@ async function onlineDevice(page: Page, skip: readonly string[] = []): Promise<{
     );
     const rows = answer.body.data as Row[];
     for (const row of rows) {
-      const sim = fleet.devices.find((device) => device.profile.serial === row.serial);
+      const sim = fleetOf().devices.find((device) => device.profile.serial === row.serial);
       if (sim?.state === 'online' && !skip.includes(row.serial)) {
         found = { row, sim };
         return;
@@ -126,7 +109,7 @@ test('filters above the grid combine with the search; device texts render as tex
     dialogs.push(dialog.message());
     void dialog.dismiss();
   });
-  const trapped = fleet.devices.find((device) => /[<>]/.test(device.profile.name));
+  const trapped = fleetOf().devices.find((device) => /[<>]/.test(device.profile.name));
   if (!trapped) throw new Error('the e2e fleet has no device with markup in its name (testDevices)');
   await page.getByTestId('list-search').fill(trapped.profile.serial);
   await expect(grid.getByRole('link', { name: trapped.profile.name })).toBeVisible();
@@ -228,7 +211,7 @@ test("the map shows the fleet's positions under the page's search; a device open
   test.setTimeout(90_000);
   await signIn(page, 'super@fleetport.example');
   // A GPS mover of the fleet, once the API has its first fix.
-  const mover = fleet.devices.find((device) => device.profile.role === 'gps-mover');
+  const mover = fleetOf().devices.find((device) => device.profile.role === 'gps-mover');
   if (!mover) throw new Error('the fleet has no GPS mover');
   let id = 0;
   await expect(async () => {
@@ -263,7 +246,7 @@ test("the map shows the fleet's positions under the page's search; a device open
 
   // A device without GPS has no Location tab, and its address says 'not available for this device'.
   const grounded = await (async () => {
-    for (const device of fleet.devices.filter((candidate) => !candidate.profile.capabilities.gps)) {
+    for (const device of fleetOf().devices.filter((candidate) => !candidate.profile.capabilities.gps)) {
       const answer = await callApi(page, 'GET', `/devices?q=${device.profile.serial}&fields=id`);
       const found = (answer.body.data as { id: number }[] | undefined)?.[0]?.id;
       if (found) return found;

@@ -7,7 +7,7 @@ import { signIn, urlFor } from './sign-in.ts';
  * exists: Devices (view_devices, the first permitted page), Task manager
  * (view_device_task_groups: not guests), Companies (view_companies), Users (view_users: not
  * guests), Tags (view_tags), Files (view_files) and Statistics (view_statistics), and System
- * services and Approved Devices for the super admin.
+ * services, Global Firmware and Approved Devices for the super admin.
  */
 
 /** What a role with task groups, users, companies, tags, files and statistics sees. */
@@ -31,6 +31,7 @@ const ROLES: Record<string, readonly string[]> = {
     'nav-files',
     'nav-statistics',
     'nav-system-services',
+    'nav-files.global.firmware',
     'nav-auth-devices',
   ],
   'support@fleetport.example': [...COMPANY_ROLE_NAV],

@@ -1,8 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import type { SimDevice } from '../../device-sim/src/device.ts';
-import { type FleetHandle, startFleet } from '../../device-sim/src/fleet-runner.ts';
+import { onlineDevices, useFleet } from './fleet.ts';
 import { callApi, signIn, urlFor } from './sign-in.ts';
-import { E2E_FLEET_CSV, E2E_FLEET_SEED, E2E_FLEET_SHAPE, E2E_FLEET_SIZE, E2E_MQTT_PORT } from './support.ts';
 
 /**
  * The Task manager (spec §2 Task manager, Task group table, Task logs, Cancel updates) against
@@ -12,43 +10,12 @@ import { E2E_FLEET_CSV, E2E_FLEET_SEED, E2E_FLEET_SHAPE, E2E_FLEET_SIZE, E2E_MQT
  * device that is not connected waits, and 'Cancel waiting tasks' cancels it and says how many.
  */
 
-let fleet: FleetHandle;
-test.beforeAll(async () => {
-  fleet = await startFleet({
-    url: `mqtt://127.0.0.1:${E2E_MQTT_PORT}`,
-    devices: E2E_FLEET_SIZE,
-    fleetFile: E2E_FLEET_CSV,
-    seed: E2E_FLEET_SEED,
-    ...E2E_FLEET_SHAPE,
-    batchIntervalMs: 100,
-    summaryIntervalMs: 0,
-    timing: { rebootDelayMs: 1_500, reconnectPeriodMs: 500 },
-    log: () => undefined,
-  });
-  await fleet.started;
-});
-test.afterAll(async () => {
-  await fleet?.stop();
-});
+const fleet = useFleet();
 
 interface Row {
   id: number;
   serial: string;
   name: string;
-}
-
-/** At least `count` devices the signed-in user sees Online that the simulator runs (so they answer). */
-async function onlineDevices(page: Page, count: number): Promise<{ row: Row; sim: SimDevice }[]> {
-  let found: { row: Row; sim: SimDevice }[] = [];
-  await expect(async () => {
-    const answer = await callApi(page, 'GET', '/devices?status=online&limit=100&fields=id,serial,name');
-    found = (answer.body.data as Row[]).flatMap((row) => {
-      const sim = fleet.devices.find((device) => device.profile.serial === row.serial);
-      return sim?.state === 'online' ? [{ row, sim }] : [];
-    });
-    expect(found.length).toBeGreaterThanOrEqual(count);
-  }).toPass({ timeout: 20_000 });
-  return found;
 }
 
 /** A device of the user's that is not connected (offline, or never seen): its task waits. */
@@ -60,7 +27,7 @@ async function waitingDevice(page: Page): Promise<Row | undefined> {
   }
   // None at this moment: one of the simulated devices loses its connection (no goodbye; the
   // broker's last will tells the API), and the API says so before its task is made.
-  const spare = (await onlineDevices(page, 1)).at(-1);
+  const spare = (await onlineDevices(page, fleet(), 1)).at(-1);
   if (!spare) return undefined;
   await spare.sim.stop();
   await expect(async () => {
@@ -97,7 +64,7 @@ test('a CLI task for two devices: live in the list, each device Succeeded in its
 }) => {
   const followed = tasksChannelAsked(page);
   await signIn(page, 'admin@acme.example', 'acme.localhost');
-  const devices = (await onlineDevices(page, 2)).slice(0, 2);
+  const devices = (await onlineDevices(page, fleet(), 2)).slice(0, 2);
 
   // Task manager is in the navigation (spec §2 Main navigation: view_device_task_groups).
   await page.getByTestId('nav-task-manager').click();
@@ -177,7 +144,7 @@ test('Run a task on a selection in the devices list: a CLI command on two device
   page,
 }) => {
   await signIn(page, 'admin@acme.example', 'acme.localhost');
-  const devices = (await onlineDevices(page, 2)).slice(0, 2);
+  const devices = (await onlineDevices(page, fleet(), 2)).slice(0, 2);
   const serials = devices.map((device) => device.row.serial);
   await page.goto(urlFor('acme.localhost', `/management/devices?q=${serials[0]}`));
   const grid = page.getByRole('grid', { name: 'Devices' });

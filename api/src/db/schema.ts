@@ -11,6 +11,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -46,6 +47,8 @@ export const companies = pgTable(
     showPayment: boolean('show_payment').notNull().default(false),
     /** Devices of this company, not of its subsidiaries; kept by a trigger on `devices` (0012). */
     deviceCount: integer('device_count').notNull().default(0),
+    /** IANA time zone: the company's maintenance windows are in it. */
+    timeZone: text('time_zone').notNull().default('UTC'),
     createdAt: createdAt(),
   },
   (table) => [
@@ -259,17 +262,35 @@ export const files = pgTable(
   'files',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id').notNull(),
+    /** Null: the global firmware catalogue, which every company sees. */
+    companyId: integer('company_id'),
     name: text('name').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
     sha256: text('sha256').notNull(),
     mimeType: text('mime_type').notNull(),
     description: text('description'),
+    kind: text('kind', { enum: ['firmware', 'backup', 'configuration', 'other'] })
+      .notNull()
+      .default('other'),
+    /** Firmware: its version, the model families it fits, its release notes. */
+    version: text('version'),
+    families: text('families').array().notNull().default(sql`'{}'::text[]`),
+    releaseNotes: text('release_notes'),
     /** Null once the uploader's account is deleted. */
     uploadedBy: integer('uploaded_by'),
     createdAt: createdAt(),
   },
   (table) => [index('files_company_idx').on(table.companyId)],
+);
+
+/** File permissions: a company's file shared with chosen companies below it. */
+export const fileShares = pgTable(
+  'file_shares',
+  {
+    fileId: integer('file_id').notNull(),
+    companyId: integer('company_id').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.fileId, table.companyId] })],
 );
 
 /** Open invitations into a company with a role (migrations/0007_user_invitations.sql). */
@@ -298,7 +319,7 @@ export const userInvitations = pgTable(
 export const creditTypes = pgTable('credit_types', {
   id: integer('id').primaryKey(),
   name: text('name').notNull(),
-  paymentType: text('payment_type', { enum: ['paid', 'free'] }).notNull(),
+  paymentType: text('payment_type', { enum: ['paid', 'free', 'resource'] }).notNull(),
   licenseType: text('license_type').notNull(),
 });
 
@@ -356,6 +377,7 @@ export const creditHistory = pgTable('credit_history', {
       'code_activated',
       'data_purchase',
       'device_monitoring',
+      'file_upload',
     ],
   }).notNull(),
   otherCompanyId: integer('other_company_id'),
@@ -495,6 +517,17 @@ export const taskGroups = pgTable('task_groups', {
   position: doublePrecision('position').notNull(),
   total: integer('total').notNull(),
   finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+  /** A firmware campaign's image, start, daily window (minutes, company time zone) and waves. */
+  fileId: integer('file_id'),
+  startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }),
+  windowStart: smallint('window_start'),
+  windowEnd: smallint('window_end'),
+  timeZone: text('time_zone'),
+  canaryPercent: smallint('canary_percent'),
+  waveCount: smallint('wave_count').notNull().default(1),
+  failureThreshold: smallint('failure_threshold'),
+  currentWave: smallint('current_wave').notNull().default(0),
+  pausedReason: text('paused_reason'),
 });
 
 /** The action of a group for one device; its id is the command id the device acknowledges. */
@@ -512,6 +545,8 @@ export const tasks = pgTable(
     progress: integer('progress'),
     message: text('message'),
     attempts: integer('attempts').notNull().default(0),
+    /** A campaign's wave: 0 is the canary (or the whole group). */
+    wave: smallint('wave').notNull().default(0),
     notBefore: timestamp('not_before', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),

@@ -152,6 +152,32 @@ const COMPANY_ROUTES: Record<string, Record<Role, string>> = {
     read_only: /*             */ 'D    D           D       D        D',
     support: /*               */ 'D    D           D       D        D',
   },
+  // File permissions of a file of the relation's company: read, and shared with nobody (always valid).
+  'GET /api/files/{id}/permissions': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'D    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
+  'PUT /api/files/{id}/permissions': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'D    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
+  // Company-independent: a firmware of the global catalogue (upload_files_global_scope).
+  'POST /api/files/global/firmware': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'D    D           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'D    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
   'POST /api/announcements': {
     super_admin: /*           */ 'A    A           A       A        A',
     admin: /*                 */ 'D    D           D       D        D',
@@ -576,6 +602,30 @@ const COMPANY_ROUTES: Record<string, Record<Role, string>> = {
     read_only: /*             */ 'D    D           D       D        D',
     support: /*               */ 'D    D           D       D        D',
   },
+  'POST /api/devices/tasks/groups/preview': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'D    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
+  'POST /api/devices/tasks/groups/{id}/pause': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'D    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
+  'POST /api/devices/tasks/groups/{id}/resume': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'D    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
   'POST /api/devices/updates/cancel': {
     super_admin: /*           */ 'A    A           A       A        A',
     admin: /*                 */ 'A    A           D       D        D',
@@ -820,6 +870,7 @@ const PUBLIC_ROUTES: Record<string, number> = {
   'POST /api/account/invitation/accept': 422, // no token
   'POST /api/account/company-invitation': 422, // no token
   'POST /api/account/company-invitation/accept': 422, // no token
+  'GET /api/device-files/{taskId}': 422, // not a task id: a device's signed link, never a session
 };
 
 let fx: ApiFixture;
@@ -1059,6 +1110,22 @@ const FILE_PROBES: Record<string, (client: TestClient, companyId: number) => Pro
         device_ids: [await deviceIn(companyId)],
       })
     ).status,
+  'POST /api/devices/tasks/groups/preview': async (client, companyId) =>
+    (
+      await client.post('/api/devices/tasks/groups/preview', {
+        action: 'reboot',
+        device_ids: [await deviceIn(companyId)],
+      })
+    ).status,
+  // A running group: paused (allowed), or refused as not found.
+  'POST /api/devices/tasks/groups/{id}/pause': async (client, companyId) =>
+    (await client.post(`/api/devices/tasks/groups/${(await taskGroupIn(companyId)).id}/pause`, {})).status,
+  // A group the super admin paused: resumed (allowed), or refused as not found.
+  'POST /api/devices/tasks/groups/{id}/resume': async (client, companyId) => {
+    const { id } = await taskGroupIn(companyId);
+    await (clients.get('super_admin') as TestClient).post(`/api/devices/tasks/groups/${id}/pause`, {});
+    return (await client.post(`/api/devices/tasks/groups/${id}/resume`, {})).status;
+  },
   'POST /api/devices/updates/cancel': async (client, companyId) =>
     (await client.post('/api/devices/updates/cancel', { group_id: (await taskGroupIn(companyId)).id }))
       .status,
@@ -1067,6 +1134,17 @@ const FILE_PROBES: Record<string, (client: TestClient, companyId: number) => Pro
     (await client.get(`/api/files/${await fileIn(companyId)}/download`)).status,
   'DELETE /api/files/{id}': async (client, companyId) =>
     (await client.delete(`/api/files/${await fileIn(companyId)}`)).status,
+  'GET /api/files/{id}/permissions': async (client, companyId) =>
+    (await client.get(`/api/files/${await fileIn(companyId)}/permissions`)).status,
+  'PUT /api/files/{id}/permissions': async (client, companyId) =>
+    (await client.put(`/api/files/${await fileIn(companyId)}/permissions`, { company_ids: [] })).status,
+  'POST /api/files/global/firmware': async (client) => {
+    const form = new FormData();
+    form.append('version', '1.0');
+    form.append('families', 'RUT');
+    form.append('file', new Blob(['matrix']), 'matrix.bin');
+    return (await client.upload('/api/files/global/firmware', form)).status;
+  },
   'POST /api/companies': async (client, companyId) =>
     (await client.post('/api/companies', { name: `Matrix ${Math.random()}`, parent_id: companyId })).status,
   'PUT /api/companies/{id}': async (client, companyId) => {
@@ -1539,6 +1617,7 @@ describe('authorisation matrix', () => {
  */
 const COMPANY_ID_FIELDS = new Set([
   'company_id',
+  'company_ids',
   'parent_id',
   'companies',
   'exclude_subtree',
@@ -1566,6 +1645,7 @@ const write =
   (client, id) =>
     client.request(method, path.replace('{c}', String(id)), { body: body(id) });
 let ownDevice: number | undefined;
+let ownFile: number | undefined;
 let oracleIdentity: { serial: string; mac: string } | undefined;
 
 /** Requests that name a company, one per field a route takes (so each is checked). */
@@ -1589,6 +1669,13 @@ const COMPANY_ID_PROBES: Record<string, Probe[]> = {
   'GET /api/audit-log': [read('/api/audit-log?company_id={c}')],
   'GET /api/files': [read('/api/files?company_id={c}')],
   'POST /api/files': [(client, id) => uploadFile(client, id)],
+  // Sharing a file of the caller's own company with the company.
+  'PUT /api/files/{id}/permissions': [
+    async (client, id) => {
+      ownFile ??= await fileIn(own());
+      return client.put(`/api/files/${ownFile}/permissions`, { company_ids: [id] });
+    },
+  ],
   'POST /api/announcements': [
     write('POST', '/api/announcements', (id) => ({
       company_id: id,
@@ -1629,6 +1716,16 @@ const COMPANY_ID_PROBES: Record<string, Probe[]> = {
     write('POST', '/api/devices/batch', (id) => ({
       company_id: id,
       devices: [{ serial: '1100000001', mac: '00:1E:42:00:00:01' }],
+    })),
+  ],
+  // Every device of a company: an unseen one matches no device, as a missing one.
+  'POST /api/devices/tasks/groups': [
+    write('POST', '/api/devices/tasks/groups', (id) => ({ action: 'refresh', filter: { company_id: id } })),
+  ],
+  'POST /api/devices/tasks/groups/preview': [
+    write('POST', '/api/devices/tasks/groups/preview', (id) => ({
+      action: 'refresh',
+      filter: { company_id: id },
     })),
   ],
   'POST /api/devices/bulk': [

@@ -30,6 +30,8 @@ export const forbidden = (message = 'You do not have permission to do this.') =>
   new ApiError(403, [item('FORBIDDEN', message)]);
 
 export const notFound = (message = 'Not found.') => new ApiError(404, [item('NOT_FOUND', message)]);
+/** A link or a resource that existed and is no more (an expired download link). */
+export const gone = (message: string) => new ApiError(410, [item('GONE', message)]);
 
 export const conflict = (message: string, source?: string) =>
   new ApiError(409, [item('CONFLICT', message, source)]);

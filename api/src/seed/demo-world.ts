@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { FILE_CREDIT_TYPES } from '@fleetport/contracts/file-kinds';
 import { BUILT_IN_ROLE_BY_NAME, type BuiltInRoleName } from '@fleetport/contracts/roles';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
@@ -101,6 +102,12 @@ export interface SeedResult {
 /** The logins for the start-up summary, with each role's name as the console shows it. */
 /** Acme's paid device credits in the demo: under the low-credit threshold, so the bell warns. */
 const DEMO_LOW_CREDIT = { type: { id: 2, name: 'Paid Device Management' }, amount: 3 } as const;
+
+/** Spec §9 resource credits each demo company starts with: firmware (type 100) and backup (101) uploads. */
+const DEMO_FILE_CREDITS = [
+  { typeId: FILE_CREDIT_TYPES.firmware?.id as number, amount: 20 },
+  { typeId: FILE_CREDIT_TYPES.backup?.id as number, amount: 50 },
+] as const;
 
 const logins = () =>
   DEMO_USERS.map((user) => ({
@@ -228,6 +235,17 @@ export async function seedDemoWorld(db: Db, demoPassword: string | undefined): P
       reason: 'pool',
       actorUserId: null,
     });
+    for (const company of COMPANIES) {
+      for (const credit of DEMO_FILE_CREDITS) {
+        await changeBalance(tx as unknown as Db, {
+          companyId: companyId(company.key),
+          creditTypeId: credit.typeId,
+          delta: credit.amount,
+          reason: 'pool',
+          actorUserId: null,
+        });
+      }
+    }
     const notice = lowCreditNotice(
       low,
       DEMO_LOW_CREDIT.type.name,

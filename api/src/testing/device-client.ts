@@ -16,8 +16,12 @@ const capabilities: ReportedCapabilities = {
   ...{ sim_count: 1, port_count: 1, lan: true, second_modem: false, webfilter: false, vpn: false },
 };
 
-/** How a test device answers a command: the results it publishes, then whether it restarts. */
-export type Answer = (command: Command) => { results: Record<string, unknown>[]; restart?: boolean };
+/**
+ * How a test device answers a command: the results it publishes, then whether it restarts (and
+ * on which firmware it comes back).
+ */
+export type AnswerOf = { results: Record<string, unknown>[]; restart?: boolean; firmware?: string };
+export type Answer = (command: Command) => AnswerOf | Promise<AnswerOf>;
 
 /** A device of a company in the test store: an approved identity with its secret, not connected yet. */
 export async function createTestDevice(fx: ApiFixture, company: string) {
@@ -67,8 +71,9 @@ export async function connectDevice(
     `mqtt://127.0.0.1:${(gateway.transport as EmbeddedBroker).port}`,
     { clientId: clientIdFor(serial, mac), username: serial, password: secret, reconnectPeriod: 0 },
   );
+  let running = firmware;
   const hello = async () => {
-    const body = { v: 1, serial, mac, model: 'RUT956', firmware, uptime_s: 5, capabilities };
+    const body = { v: 1, serial, mac, model: 'RUT956', firmware: running, uptime_s: 5, capabilities };
     await client.publishAsync(topics.hello, JSON.stringify(body), { qos: 1 });
     await client.publishAsync(topics.status, JSON.stringify({ v: 1, state: 'online' }), {
       qos: 1,
@@ -78,14 +83,17 @@ export async function connectDevice(
   };
   client.on('message', (_topic, payload) => {
     const command = JSON.parse(payload.toString()) as Command;
-    const { results, restart } = answer(command);
     void (async () => {
+      const { results, restart, firmware: next } = await answer(command);
       for (const result of results) {
         await client.publishAsync(topics.commandResult, JSON.stringify({ v: 1, id: command.id, ...result }), {
           qos: 1,
         });
       }
-      if (restart) await hello();
+      if (restart) {
+        running = next ?? running;
+        await hello();
+      }
     })();
   });
   await client.subscribeAsync(topics.command, { qos: 1 });

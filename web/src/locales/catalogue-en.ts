@@ -1,6 +1,7 @@
 import type admin from './en/admin.json';
 import type device from './en/device.json';
 import type devices from './en/devices.json';
+import type files from './en/files.json';
 import type forms from './en/forms.json';
 import type grid from './en/grid.json';
 import type history from './en/history.json';
@@ -20,6 +21,7 @@ export type EnglishCatalogue = typeof en & {
   admin: typeof admin;
   device: typeof device;
   devices: typeof devices;
+  files: typeof files;
   grid: typeof grid;
   history: typeof history;
   forms: typeof forms;
@@ -32,6 +34,7 @@ export const ENGLISH_AREAS = {
   admin: async () => (await import('./en/admin.json')).default,
   device: async () => (await import('./en/device.json')).default,
   devices: async () => (await import('./en/devices.json')).default,
+  files: async () => (await import('./en/files.json')).default,
   grid: async () => (await import('./en/grid.json')).default,
   history: async () => (await import('./en/history.json')).default,
   forms: async () => (await import('./en/forms.json')).default,

@@ -1,6 +1,7 @@
 import admin from './ja/admin.json';
 import device from './ja/device.json';
 import devices from './ja/devices.json';
+import files from './ja/files.json';
 import forms from './ja/forms.json';
 import grid from './ja/grid.json';
 import history from './ja/history.json';
@@ -10,4 +11,16 @@ import updates from './ja/updates.json';
 import ja from './ja.json';
 
 /** The Japanese catalogue, shaped as the English one; fetched only when Japanese is used. */
-export const japanese = { ...ja, admin, device, devices, forms, grid, history, modals, tasks, updates };
+export const japanese = {
+  ...ja,
+  admin,
+  device,
+  devices,
+  files,
+  forms,
+  grid,
+  history,
+  modals,
+  tasks,
+  updates,
+};

@@ -9,6 +9,8 @@ export interface Keys {
   xsrf: Buffer;
   /** Encrypts TOTP secrets at rest and keys the HMAC of e-mail codes. */
   mfa: Buffer;
+  /** Signs the short-lived links devices download firmware with. */
+  deviceFiles: Buffer;
 }
 
 /**
@@ -28,6 +30,7 @@ export async function loadKeys(db: Db, configured: string | undefined): Promise<
     accessToken: new Uint8Array(derive('fleetport access token v1')),
     xsrf: derive('fleetport xsrf v1'),
     mfa: derive('fleetport mfa v1'),
+    deviceFiles: derive('fleetport device files v1'),
   };
 }
 

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { creditBalances, creditHistory } from '../../db/schema.ts';
 import { fieldError } from '../../http/errors.ts';
 
+/** Why a balance changed (`file_upload`: a firmware or backup file stored, spec §9 resource types). */
 export type Reason = (typeof creditHistory.$inferInsert)['reason'];
 
 export interface BalanceChange {

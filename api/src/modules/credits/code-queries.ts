@@ -8,7 +8,7 @@ import { fieldError } from '../../http/errors.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { visibleCompanies } from '../companies/scope.ts';
 import { type BalanceChange, changeBalance } from './balances.ts';
-import { companyOther, isPlatform, type TypeRow, typeLabel } from './queries.ts';
+import { companyOther, customerTypes, isPlatform, type TypeRow, typeLabel } from './queries.ts';
 
 /** Crockford's base32 without I, L, O, U: no look-alikes when a code is read out or typed. */
 const CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -76,7 +76,7 @@ export async function listCodes(
   query: { company_id?: number; status?: CreditCodeStatus; q?: string; limit: number; offset: number },
 ): Promise<{ rows: CreditCode[]; total: number }> {
   const conditions: SQL[] = [visibleCodes(auth)];
-  if (!isPlatform(auth)) conditions.push(eq(creditTypes.paymentType, 'paid'));
+  if (!isPlatform(auth)) conditions.push(customerTypes);
   if (query.company_id !== undefined) conditions.push(eq(creditCodes.fromCompanyId, query.company_id));
   if (query.status === 'used') conditions.push(isNotNull(creditCodes.usedAt));
   if (query.status === 'not_used') conditions.push(isNull(creditCodes.usedAt));

@@ -35,12 +35,12 @@ async function pool(company: number, typeId: number, count: number): Promise<voi
 }
 
 describe('credit types and pools (spec §3, §5 New pool, §6)', () => {
-  it('the catalogue has ids 1–10; non-super-admins see the paid ones without the word Paid', async () => {
+  it('the catalogue has ids 1–10 and the resource types 100, 101; non-super-admins see the paid ones without the word Paid, and the resource ones', async () => {
     const all = (await superAdmin.get('/api/credits/types')).body.data as { id: number; name: string }[];
-    expect(all.map((type) => type.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(all.map((type) => type.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 100, 101]);
     const admin = await fx.login('admin@acme.example');
     const paid = (await admin.get('/api/credits/types')).body.data as { id: number; name: string }[];
-    expect(paid.map((type) => type.id)).toEqual([2, 4, 6, 8, 10]);
+    expect(paid.map((type) => type.id)).toEqual([2, 4, 6, 8, 10, 100, 101]);
     expect(paid.some((type) => /paid/i.test(type.name))).toBe(false);
     expect(paid[0]?.name).toBe('Device Management');
   });

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { companies, creditHistory, creditTypes } from '../../db/schema.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { visibleCompanies } from '../companies/scope.ts';
-import { companyOther, isPlatform, typeLabel } from './queries.ts';
+import { companyOther, customerTypes, isPlatform, typeLabel } from './queries.ts';
 
 /** A page of the balance changes of the companies the caller sees (of the types it sees), newest first. */
 export async function listCreditHistory(
@@ -13,7 +13,7 @@ export async function listCreditHistory(
   query: { company_id?: number; limit: number; offset: number },
 ): Promise<{ rows: CreditHistoryEntry[]; total: number }> {
   const conditions: SQL[] = [visibleCompanies(auth)];
-  if (!isPlatform(auth)) conditions.push(eq(creditTypes.paymentType, 'paid'));
+  if (!isPlatform(auth)) conditions.push(customerTypes);
   if (query.company_id !== undefined) conditions.push(eq(creditHistory.companyId, query.company_id));
   const where = and(...conditions);
   const base = () =>

@@ -1,5 +1,5 @@
-import { creditTypeLabel } from '@fleetport/contracts/credits';
-import { and, asc, eq } from 'drizzle-orm';
+import { CUSTOMER_PAYMENT_TYPES, creditTypeLabel } from '@fleetport/contracts/credits';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { companies, creditTypes, rolePermissions, users } from '../../db/schema.ts';
@@ -21,10 +21,17 @@ export const companyOther = alias(companies, 'other_company');
 
 export const isPlatform = (auth: AuthContext) => auth.can('super_admin');
 
-/** Spec §6: non-super-admins see the paid types only, without the word 'Paid'. */
+/** Spec §6, §9: a type non-super-admins see: a paid one, or a resource type (firmware, backup uploads). */
+export const isCustomerType = (type: Pick<TypeRow, 'paymentType'>) =>
+  CUSTOMER_PAYMENT_TYPES.includes(type.paymentType);
+
+/** The same rule as a condition on `credit_types`. */
+export const customerTypes: SQL = sql`${creditTypes.paymentType} in ('paid', 'resource')`;
+
+/** Spec §6: non-super-admins see the paid types (without the word 'Paid') and the resource types. */
 export async function visibleTypes(db: Db, auth: AuthContext): Promise<TypeRow[]> {
   const rows = await db.select().from(creditTypes).orderBy(asc(creditTypes.id));
-  return isPlatform(auth) ? rows : rows.filter((row) => row.paymentType === 'paid');
+  return isPlatform(auth) ? rows : rows.filter(isCustomerType);
 }
 
 export const typeLabel = (auth: AuthContext, type: Pick<TypeRow, 'name'>) =>

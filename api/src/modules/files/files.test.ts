@@ -5,9 +5,10 @@ import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { MAX_UPLOAD_BYTES } from '@fleetport/contracts/uploads';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { filesDir, uploadTmpDir } from '../../config.ts';
-import { companies } from '../../db/schema.ts';
+import { companies, creditBalances, files as fileRows, taskGroups } from '../../db/schema.ts';
 import { type ApiFixture, startTestApi, type TestClient } from '../../testing/fixtures.ts';
 
 /**
@@ -283,7 +284,9 @@ describe('GET /files, download and DELETE', () => {
     await small(admin, 'Acme Networks', 'acme-report.csv');
     const mine = await user.get('/api/files?limit=100');
     expect(mine.status).toBe(200);
-    expect(mine.body.data.map((file: { company_id: number }) => file.company_id)).toEqual([
+    // Besides the global firmware catalogue, which everyone sees.
+    const companyFiles = mine.body.data.filter((file: { global: boolean }) => !file.global);
+    expect(companyFiles.map((file: { company_id: number }) => file.company_id)).toEqual([
       companyId('Acme Networks'),
     ]);
     const searched = await admin.get('/api/files?q=report&sort=-name&fields=name');
@@ -327,5 +330,354 @@ describe('GET /files, download and DELETE', () => {
       .filter((entry: { entity_id: string }) => entry.entity_id === String(id))
       .map((entry: { action: string }) => entry.action);
     expect(actions.sort()).toEqual(['DELETE /files/:id', 'POST /files']);
+  });
+});
+
+/** A company's balance of a credit type, as the super admin reads it (GET /credits). */
+async function balance(company: string, typeId: number): Promise<number> {
+  const superAdmin = await fx.login('super@fleetport.example');
+  const rows = (await superAdmin.get(`/api/credits?company_id=${companyId(company)}&limit=100`)).body
+    .data as {
+    credit_type_id: number;
+    amount: number;
+  }[];
+  return rows.find((row) => row.credit_type_id === typeId)?.amount ?? 0;
+}
+const storedCount = async () => (await readdir(stored).catch(() => [])).length;
+const fileCount = async () => (await fx.api.deps.db.select({ id: fileRows.id }).from(fileRows)).length;
+
+const firmware = (
+  client: TestClient,
+  company: string,
+  fields: Record<string, string>,
+  name = 'RUT_R_00.07.09.bin',
+) =>
+  upload(
+    client,
+    { company_id: String(companyId(company)), kind: 'firmware', ...fields },
+    { name, size: 2048 },
+  );
+
+describe('POST /files: kinds, firmware fields and credits (spec §9 resource types 100, 101)', () => {
+  it('names the missing firmware fields (version, families) and the bad ones, storing nothing', async () => {
+    const admin = await fx.login('admin@acme.example');
+    const [rows, bytes, credits] = [await fileCount(), await storedCount(), await balance('Acme East', 100)];
+    const missing = await firmware(admin, 'Acme East', {});
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors.map((error: { source: string }) => error.source).sort()).toEqual([
+      'families',
+      'version',
+    ]);
+    const bad = await firmware(admin, 'Acme East', { version: '7.9 beta', families: 'RUT,XYZ' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.map((error: { source: string }) => error.source).sort()).toEqual([
+      'families.1',
+      'version',
+    ]);
+    const kind = await upload(
+      admin,
+      { company_id: String(companyId('Acme East')), kind: 'movie' },
+      { name: 'a.bin', size: 1 },
+    );
+    expect(kind.body.errors[0].source).toBe('kind');
+    expect([await fileCount(), await storedCount(), await balance('Acme East', 100)]).toEqual([
+      rows,
+      bytes,
+      credits,
+    ]);
+    expect(await leftovers()).toEqual([]);
+  });
+
+  it('stores a firmware with its version, families (a list or one comma-separated value) and notes, spending one credit of type 100', async () => {
+    const admin = await fx.login('admin@acme.example');
+    const before = await balance('Acme East', 100);
+    const listed = await firmware(admin, 'Acme East', {
+      version: 'RUT_R_00.07.09',
+      'families[0]': 'RUT',
+      'families[1]': 'TRB',
+      release_notes: 'Security fixes.\nNew modem firmware.',
+      description: 'July release',
+    });
+    expect(listed.status).toBe(201);
+    expect(listed.body.data).toMatchObject({
+      name: 'RUT_R_00.07.09.bin',
+      kind: 'firmware',
+      version: 'RUT_R_00.07.09',
+      families: ['RUT', 'TRB'],
+      release_notes: 'Security fixes.\nNew modem firmware.',
+      global: false,
+      company_id: companyId('Acme East'),
+      company_name: 'Acme East',
+      shared_with: [],
+      can_manage: true,
+      uploaded_by_name: 'Ada Admin',
+      sha256: sha256Of(2048),
+    });
+    const comma = await firmware(admin, 'Acme East', { version: '1.2', families: 'TCR, TAP,TCR' }, 'tcr.bin');
+    expect(comma.body.data.families).toEqual(['TCR', 'TAP']);
+    expect(await balance('Acme East', 100)).toBe(before - 2);
+    const history = (await admin.get(`/api/credits/history?company_id=${companyId('Acme East')}`)).body.data;
+    expect(history[0]).toMatchObject({
+      reason: 'file_upload',
+      change: -1,
+      credit_type_name: 'Firmware upload',
+    });
+    const found = await admin.get(
+      '/api/files?kind=firmware&q=tcr&fields=id,name,kind,version,families,global,company_id,company_name',
+    );
+    expect(found.body.data).toEqual([
+      {
+        id: comma.body.data.id,
+        name: 'tcr.bin',
+        kind: 'firmware',
+        version: '1.2',
+        families: ['TCR', 'TAP'],
+        global: false,
+        company_id: companyId('Acme East'),
+        company_name: 'Acme East',
+      },
+    ]);
+  });
+
+  it('spends a credit of type 101 on a backup and none on a configuration or another file', async () => {
+    const admin = await fx.login('admin@acme.example');
+    const [firmwareBefore, backupBefore] = [await balance('Acme West', 100), await balance('Acme West', 101)];
+    const backup = await upload(
+      admin,
+      { company_id: String(companyId('Acme West')), kind: 'backup', version: 'ignored' },
+      { name: 'router.tar.gz', size: 10 },
+    );
+    expect(backup.body.data).toMatchObject({ kind: 'backup', version: null, families: [] });
+    const config = await upload(
+      admin,
+      { company_id: String(companyId('Acme West')), kind: 'configuration' },
+      { name: 'config.uci', size: 10 },
+    );
+    expect(config.body.data.kind).toBe('configuration');
+    expect((await small(admin, 'Acme West', 'plain.txt')).body.data.kind).toBe('other');
+    expect([await balance('Acme West', 100), await balance('Acme West', 101)]).toEqual([
+      firmwareBefore,
+      backupBefore - 1,
+    ]);
+  });
+
+  it('refuses a firmware when the company has no credit of type 100 left: no row, no bytes, no temporary file', async () => {
+    const admin = await fx.login('admin@acme.example');
+    const company = companyId('Acme East Retail');
+    await fx.api.deps.db
+      .update(creditBalances)
+      .set({ amount: 0 })
+      .where(and(eq(creditBalances.companyId, company), eq(creditBalances.creditTypeId, 100)));
+    const [rows, bytes] = [await fileCount(), await storedCount()];
+    const refused = await firmware(admin, 'Acme East Retail', { version: '1.0', families: 'RUT' });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual([
+      {
+        code: 'VALIDATION_ERROR',
+        message: 'The company has no Firmware upload credits left: add some under Credits.',
+        source: 'file',
+      },
+    ]);
+    expect([await fileCount(), await storedCount()]).toEqual([rows, bytes]);
+    expect(await leftovers()).toEqual([]);
+    expect(await balance('Acme East Retail', 100)).toBe(0);
+    // A backup still goes: its own type has credits.
+    expect(
+      (await upload(admin, { company_id: String(company), kind: 'backup' }, { name: 'b.tar', size: 5 }))
+        .status,
+    ).toBe(201);
+  });
+
+  it('shows the resource types to non-super-admins like the paid ones (credit types, balances)', async () => {
+    const admin = await fx.login('admin@acme.example');
+    const types = (await admin.get('/api/credits/types')).body.data as { id: number; name: string }[];
+    expect(types.filter((type) => type.id >= 100)).toMatchObject([
+      { id: 100, name: 'Firmware upload' },
+      { id: 101, name: 'Backup upload' },
+    ]);
+    const moved = await admin.post('/api/credits/move', {
+      credit_type_name: 'Backup upload',
+      source: companyId('Acme Networks'),
+      target: companyId('Acme West'),
+      amount: 1,
+    });
+    expect(moved.status).toBe(200);
+  });
+});
+
+describe('global firmware (spec §2 Global Firmware: upload_files_global_scope)', () => {
+  const globalUpload = (client: TestClient, fields: Record<string, string>, name = 'TRB1_R_00.07.01.bin') => {
+    const { payload, headers } = multipart(fields, { name, size: 4096 });
+    return client.upload('/api/files/global/firmware', payload, { headers });
+  };
+
+  it('is uploaded by a holder of upload_files_global_scope only, spends nothing, and every company sees it', async () => {
+    const admin = await fx.login('admin@acme.example');
+    expect((await globalUpload(admin, { version: '7.1', families: 'TRB' })).status).toBe(403);
+    const superAdmin = await fx.login('super@fleetport.example');
+    const missing = await globalUpload(superAdmin, {});
+    expect(missing.body.errors.map((error: { source: string }) => error.source).sort()).toEqual([
+      'families',
+      'version',
+    ]);
+    const made = await globalUpload(superAdmin, {
+      version: 'TRB1_R_00.07.01',
+      families: 'TRB',
+      release_notes: 'LTS',
+    });
+    expect(made.status).toBe(201);
+    expect(made.body.data).toMatchObject({
+      company_id: null,
+      company_name: null,
+      global: true,
+      kind: 'firmware',
+      families: ['TRB'],
+      sha256: sha256Of(4096),
+      can_manage: true,
+    });
+    const id = made.body.data.id as number;
+    // An end user of another tree sees and downloads it; only the catalogue is listed with scope=global.
+    const driver = await fx.login('user@northwind.example');
+    const catalogue = await driver.get('/api/files?scope=global&limit=100');
+    expect(catalogue.body.data.map((file: { id: number }) => file.id)).toContain(id);
+    expect(
+      catalogue.body.data.every(
+        (file: { global: boolean; can_manage: boolean }) => file.global && !file.can_manage,
+      ),
+    ).toBe(true);
+    expect((await download(driver, id)).sha256).toBe(sha256Of(4096));
+    // Managing it needs the permission: an admin's delete is refused.
+    expect((await admin.delete(`/api/files/${id}`)).status).toBe(403);
+    expect((await superAdmin.delete(`/api/files/${id}`)).status).toBe(200);
+  });
+});
+
+describe('File permissions (PUT /files/{id}/permissions)', () => {
+  it('a subsidiary sees a parent company’s file only once it is shared, and reads it only', async () => {
+    const admin = await fx.login('admin@acme.example');
+    const east = await fx.login('east.admin@acme.example');
+    const id = (await small(admin, 'Acme Networks', 'parent-only.txt')).body.data.id as number;
+    const listed = async () =>
+      ((await east.get('/api/files?limit=100&q=parent-only')).body.data as { id: number }[]).map(
+        (file) => file.id,
+      );
+    expect(await listed()).toEqual([]);
+    expect((await download(east, id)).status).toBe(403);
+
+    const choices = await admin.get(`/api/files/${id}/permissions`);
+    expect(choices.body.data).toEqual({
+      company_ids: [],
+      companies: [
+        { id: companyId('Acme East'), name: 'Acme East', level: 3 },
+        { id: companyId('Acme East Retail'), name: 'Acme East Retail', level: 4 },
+        { id: companyId('Acme West'), name: 'Acme West', level: 3 },
+      ],
+    });
+    const shared = await admin.put(`/api/files/${id}/permissions`, {
+      company_ids: [companyId('Acme East'), companyId('Acme East Retail')],
+    });
+    expect(shared.status).toBe(200);
+    expect(shared.body.data.shared_with_names).toEqual(['Acme East', 'Acme East Retail']);
+    expect((await admin.get(`/api/files/${id}/permissions`)).body.data.company_ids).toEqual(
+      [companyId('Acme East'), companyId('Acme East Retail')].sort((a, b) => a - b),
+    );
+    expect((await east.get(`/api/files/${id}/permissions`)).status).toBe(403);
+    expect(await listed()).toEqual([id]);
+    const seen = (await east.get('/api/files?limit=100&q=parent-only')).body.data[0];
+    // The company it is shared with sees neither the other shares nor a way to manage it.
+    expect(seen).toMatchObject({ shared_with: [], can_manage: false, company_name: 'Acme Networks' });
+    expect((await download(east, id)).status).toBe(200);
+    expect((await east.delete(`/api/files/${id}`)).status).toBe(403);
+    expect((await east.put(`/api/files/${id}/permissions`, { company_ids: [] })).status).toBe(403);
+
+    const cleared = await admin.put(`/api/files/${id}/permissions`, { company_ids: [] });
+    expect(cleared.body.data.shared_with).toEqual([]);
+    expect(await listed()).toEqual([]);
+    const audit = await admin.get(`/api/audit-log?limit=100&company_id=${companyId('Acme Networks')}`);
+    const events = audit.body.data
+      .filter((entry: { entity_id: string }) => entry.entity_id === String(id))
+      .map((entry: { event: string }) => entry.event);
+    expect(events).toEqual(['file.permissions', 'file.permissions', 'file.upload']);
+  });
+
+  it('refuses a company that is not below the file’s company with the body of a missing one', async () => {
+    const east = await fx.login('east.admin@acme.example');
+    const id = (await small(east, 'Acme East', 'east.txt')).body.data.id as number;
+    const answers = [];
+    for (const company of [
+      companyId('Acme Networks'),
+      companyId('Acme West'),
+      companyId('Acme East'),
+      999_999,
+    ]) {
+      answers.push(await east.put(`/api/files/${id}/permissions`, { company_ids: [company] }));
+    }
+    for (const answer of answers) {
+      expect(answer.status).toBe(422);
+      expect(answer.body.errors).toEqual([
+        {
+          code: 'VALIDATION_ERROR',
+          message: 'A file is shared only with companies below its own company (Acme East).',
+          source: 'company_ids',
+        },
+      ]);
+    }
+    const superAdmin = await fx.login('super@fleetport.example');
+    const northwind = await superAdmin.put(`/api/files/${id}/permissions`, {
+      company_ids: [companyId('Northwind Logistics')],
+    });
+    expect(northwind.status).toBe(422);
+    const retail = await east.put(`/api/files/${id}/permissions`, {
+      company_ids: [companyId('Acme East Retail')],
+    });
+    expect(retail.body.data.shared_with).toEqual([companyId('Acme East Retail')]);
+  });
+});
+
+describe('DELETE /files/{id}: campaigns and credits', () => {
+  it('refuses while a firmware campaign uses the file, and refunds no credit once deleted', async () => {
+    const admin = await fx.login('admin@acme.example');
+    const made = await firmware(admin, 'Acme West', { version: '7.9', families: 'RUT' }, 'campaign.bin');
+    const id = made.body.data.id as number;
+    const spent = await balance('Acme West', 100);
+    const { db } = fx.api.deps;
+    const [group] = await db
+      .insert(taskGroups)
+      .values({
+        action: 'firmware.update',
+        state: 'running',
+        companyId: companyId('Acme West'),
+        expiresAt: new Date(Date.now() + 3_600_000),
+        position: 1,
+        total: 0,
+        fileId: id,
+      })
+      .returning({ id: taskGroups.id });
+    const refused = await admin.delete(`/api/files/${id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.errors[0].message).toBe(
+      'campaign.bin is the image of a firmware campaign that has not finished: cancel the campaign or wait until it ends, then delete the file.',
+    );
+    expect(existsSync(path.join(stored, String(id)))).toBe(true);
+    await db
+      .update(taskGroups)
+      .set({ state: 'paused' })
+      .where(eq(taskGroups.id, group?.id as number));
+    expect((await admin.delete(`/api/files/${id}`)).status).toBe(409);
+    // Once the campaign has finished, the file goes; the campaign keeps its summary.
+    await db
+      .update(taskGroups)
+      .set({ state: 'finished' })
+      .where(eq(taskGroups.id, group?.id as number));
+
+    const removed = await admin.delete(`/api/files/${id}`);
+    expect(removed.status).toBe(200);
+    const [after] = await db
+      .select()
+      .from(taskGroups)
+      .where(eq(taskGroups.id, group?.id as number));
+    expect(after?.fileId).toBeNull();
+    expect(existsSync(path.join(stored, String(id)))).toBe(false);
+    expect(await balance('Acme West', 100)).toBe(spent);
   });
 });

@@ -1,6 +1,10 @@
 import { constants } from 'node:fs';
-import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
+import { copyFile, mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Response } from 'express';
+import type { Logger } from 'pino';
+import type { ApiError } from '../../http/errors.ts';
 
 /**
  * The bytes of company files, one file per row named by its id in FILES_DIR. The row is the
@@ -35,6 +39,31 @@ export class FileStore {
 
   async remove(id: number): Promise<void> {
     await rm(this.pathOf(id), { force: true });
+  }
+
+  /**
+   * Streams a file to `res` as an attachment; `missing` is the refusal when the row's content is
+   * not in FILES_DIR (logged: a volume lost or not shared between replicas).
+   */
+  async send(
+    res: Response,
+    file: { id: number; name: string; size: number },
+    log: Logger,
+    missing: () => ApiError,
+  ): Promise<void> {
+    const handle = await open(this.pathOf(file.id)).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+      log.error({ fileId: file.id }, 'file content missing from FILES_DIR');
+      throw missing();
+    });
+    res.status(200).set({
+      'Content-Type': 'application/octet-stream',
+      'Content-Length': String(file.size),
+      'Content-Disposition': attachment(file.name),
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'private, no-store',
+    });
+    await pipeline(handle.createReadStream(), res);
   }
 }
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tasks as taskRows } from '../../db/schema.ts';
 import { connectDevice, createTestDevice, type TestDevice } from '../../testing/device-client.ts';
 import { type ApiFixture, startTestApi, type TestClient } from '../../testing/fixtures.ts';
+import { until } from '../../testing/until.ts';
 
 /**
  * The task engine (issue 21, docs/adr/0003-task-engine.md), through the API and a device on the
@@ -49,16 +50,6 @@ function rememberingDevice(
   };
 }
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 const groupOf = async (id: number) =>
   (await admin.get(`/api/devices/tasks/groups/${id}`)).body.data as TaskGroup;
 const tasksOf = async (id: number) =>
@@ -70,7 +61,7 @@ async function startCli(devices: readonly TestDevice[], command = 'uptime') {
     command,
     device_ids: devices.map((device) => device.id),
   });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
   return answer.body.data as TaskGroup;
 }
 

@@ -7,23 +7,26 @@ import {
 } from '@fleetport/contracts/device-protocol';
 import { companyChannel, TASK_CHANGED_EVENT } from '@fleetport/contracts/realtime-names';
 import {
+  minutesOf,
   type NewTaskGroup,
   TASK_MAX_ATTEMPTS,
   type TaskAction,
   type TaskChange,
   type TaskState,
 } from '@fleetport/contracts/tasks';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Job } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
-import { devices, taskGroups, taskLogs, tasks } from '../../db/schema.ts';
+import { companies as companiesTable, devices, taskGroups, tasks } from '../../db/schema.ts';
 import type { Realtime } from '../realtime/realtime.ts';
+import type { DownloadLinks } from './download-links.ts';
+import type { GroupPlan } from './plan.ts';
 import { QUEUES, type TaskQueue } from './queue.ts';
 import {
   claimNextTask,
   countsOf,
-  logTask,
+  logTasks,
   moveTask,
   OPEN_STATES,
   openTasksOf,
@@ -54,6 +57,8 @@ export interface TaskEngineOptions {
   log: Logger;
   realtime: Realtime | undefined;
   sender: CommandSender;
+  /** Signs the links devices download firmware with. */
+  links: DownloadLinks;
   now?: () => Date;
 }
 
@@ -71,6 +76,7 @@ export class TaskEngine {
   private readonly log: Logger;
   private readonly realtime: Realtime | undefined;
   private readonly sender: CommandSender;
+  readonly links: DownloadLinks;
   private readonly now: () => Date;
 
   constructor(options: TaskEngineOptions) {
@@ -79,6 +85,7 @@ export class TaskEngine {
     this.log = options.log;
     this.realtime = options.realtime;
     this.sender = options.sender;
+    this.links = options.links;
     this.now = options.now ?? (() => new Date());
   }
 
@@ -117,21 +124,35 @@ export class TaskEngine {
   }
 
   /**
-   * A new group: its tasks are stored queued, its deadline and its start are handed to the queue
-   * (so a restart right after still sends them), and the answer comes at once.
+   * A new group: its tasks are stored queued (each in its wave), its deadline and its start are
+   * handed to the queue (so a restart right after still sends them), and the answer comes at once.
    */
   async createGroup(input: {
     request: NewTaskGroup;
-    devices: readonly { id: number; companyId: number }[];
+    plan: GroupPlan;
     createdBy: number;
     companyId: number;
   }): Promise<TaskGroupRow> {
-    const { request } = input;
+    const { request, plan } = input;
     const now = this.now();
     const expiresAt = new Date(now.getTime() + request.deadline_hours * 3_600_000);
-    const companies = new Set(input.devices.map((device) => device.companyId));
-    const params = request.action === 'cli' ? { command: request.command } : {};
-    const summary = request.action === 'cli' ? request.command : null;
+    const companies = new Set(plan.devices.map((device) => device.companyId));
+    const file = plan.file;
+    const firmware = request.action === 'firmware.update' ? request : undefined;
+    const startsAt = firmware?.starts_at ? new Date(firmware.starts_at) : undefined;
+    const later = startsAt !== undefined && startsAt > now;
+    const params =
+      request.action === 'cli'
+        ? { command: request.command }
+        : file
+          ? { file_id: file.id, version: file.version ?? '', sha256: file.sha256, size: file.size }
+          : {};
+    const summary =
+      request.action === 'cli'
+        ? request.command
+        : file
+          ? `${file.version ?? ''} (${file.name})`.trim()
+          : null;
     const group = await this.db.transaction(async (tx) => {
       const [created] = await tx
         .insert(taskGroups)
@@ -139,55 +160,189 @@ export class TaskEngine {
           action: request.action,
           summary,
           params,
+          state: later ? 'scheduled' : 'running',
           companyId: companies.size === 1 ? [...companies][0] : input.companyId,
           createdBy: input.createdBy,
           createdAt: now,
           expiresAt,
           position: now.getTime(),
-          total: input.devices.length,
+          total: plan.devices.length,
+          fileId: file?.id ?? null,
+          startsAt: startsAt ?? null,
+          windowStart: firmware?.window ? minutesOf(firmware.window.start) : null,
+          windowEnd: firmware?.window ? minutesOf(firmware.window.end) : null,
+          timeZone: firmware?.window ? (plan.timeZone ?? 'UTC') : null,
+          canaryPercent: firmware?.canary_percent ?? null,
+          waveCount: firmware?.wave_count ?? 1,
+          failureThreshold: firmware ? firmware.failure_threshold : null,
         })
         .returning();
       if (!created) throw new Error('task group not stored');
-      for (let at = 0; at < input.devices.length; at += 2000) {
-        const rows = input.devices.slice(at, at + 2000).map((device) => ({
+      for (let at = 0; at < plan.devices.length; at += 2000) {
+        const rows = plan.devices.slice(at, at + 2000).map((device) => ({
           id: randomUUID(),
           groupId: created.id,
           deviceId: device.id,
+          wave: device.wave,
           notBefore: now,
           updatedAt: now,
         }));
         const stored = await tx.insert(tasks).values(rows).returning();
-        // Each task's first log line, in one statement (a group of 10,000 is 5 statements, not 10,000).
-        await tx.insert(taskLogs).values(
-          stored.map((row) => ({
-            taskId: row.id,
-            at: now,
-            state: row.state,
-            progress: null,
-            message: null,
-          })),
-        );
+        await logTasks(tx as unknown as Db, stored, now);
       }
       return created;
     });
     await this.queue.send(QUEUES.groupExpire, { groupId: group.id }, { startAfter: expiresAt });
-    await this.queue.send(QUEUES.groupStart, { groupId: group.id });
+    await this.queue.send(QUEUES.groupStart, { groupId: group.id }, later ? { startAfter: startsAt } : {});
     return group;
   }
 
-  /** Sends what waits for the connected devices of a group. */
+  /**
+   * Sends what waits for the connected devices of a group's current wave: a scheduled group
+   * starts; outside its maintenance window it waits for the window to open (a job at that time).
+   */
   async startGroup(groupId: number): Promise<void> {
+    const now = this.now();
+    await this.db
+      .update(taskGroups)
+      .set({ state: 'running' })
+      .where(and(eq(taskGroups.id, groupId), eq(taskGroups.state, 'scheduled')));
+    const [group] = await this.db.select().from(taskGroups).where(eq(taskGroups.id, groupId));
+    if (group?.state !== 'running') return;
+    const opensIn = minutesUntilOpen(group, now);
+    if (opensIn > 0) {
+      await this.queue.send(
+        QUEUES.groupStart,
+        { groupId },
+        { startAfter: new Date(now.getTime() + opensIn * 60_000) },
+      );
+      return;
+    }
     const rows = await this.db
       .selectDistinct({ deviceId: tasks.deviceId })
       .from(tasks)
       .innerJoin(devices, eq(devices.id, tasks.deviceId))
-      .where(and(eq(tasks.groupId, groupId), eq(tasks.state, 'queued'), eq(devices.connected, true)));
+      .where(
+        and(
+          eq(tasks.groupId, groupId),
+          eq(tasks.state, 'queued'),
+          sql`${tasks.wave} <= ${group.currentWave}`,
+          eq(devices.connected, true),
+        ),
+      );
     for (const row of rows) await this.dispatch(row.deviceId);
+    // A wave whose devices are all offline is over at once: the next one starts.
+    await this.checkWave(groupId);
+  }
+
+  /**
+   * A campaign's health gate: once every task of the current wave has ended (or waits for a
+   * device that is offline), its failure rate is held against the threshold. Above it the group
+   * pauses with the reason in words; otherwise the next wave starts. Each step is a conditional
+   * update, so of two replicas only one moves the group.
+   */
+  async checkWave(groupId: number): Promise<void> {
+    const [group] = await this.db.select().from(taskGroups).where(eq(taskGroups.id, groupId));
+    if (group?.state !== 'running') return;
+    const wave = group.currentWave;
+    const [tally] = await this.db
+      .select({
+        busy: sql<number>`count(*) filter (where ${tasks.state} in ('sent', 'in_progress') or (${tasks.state} = 'queued' and ${devices.connected}))::int`,
+        failed: sql<number>`count(*) filter (where ${tasks.state} = 'failed')::int`,
+        succeeded: sql<number>`count(*) filter (where ${tasks.state} = 'succeeded')::int`,
+      })
+      .from(tasks)
+      .innerJoin(devices, eq(devices.id, tasks.deviceId))
+      .where(and(eq(tasks.groupId, groupId), eq(tasks.wave, wave)));
+    const [last] = await this.db
+      .select({ wave: sql<number>`coalesce(max(${tasks.wave}), 0)::int` })
+      .from(tasks)
+      .where(eq(tasks.groupId, groupId));
+    if (!tally || Number(tally.busy) > 0) return;
+    const failed = Number(tally.failed);
+    const ended = failed + Number(tally.succeeded);
+    const threshold = group.failureThreshold;
+    if (threshold !== null && ended > 0 && failed * 100 > threshold * ended) {
+      const name =
+        group.canaryPercent !== null && wave === 0
+          ? 'The canary'
+          : `Wave ${wave + (group.canaryPercent !== null ? 0 : 1)}`;
+      const reason = `${name}: ${failed} of ${ended} devices failed (${Math.round((failed * 100) / ended)} %), above the ${threshold} % threshold.`;
+      const [paused] = await this.db
+        .update(taskGroups)
+        .set({ state: 'paused', pausedReason: reason })
+        .where(
+          and(eq(taskGroups.id, groupId), eq(taskGroups.state, 'running'), eq(taskGroups.currentWave, wave)),
+        )
+        .returning();
+      if (paused) {
+        this.log.warn({ group: groupId, wave, failed, ended }, 'campaign paused by its health gate');
+        await this.announceGroup(paused);
+      }
+      return;
+    }
+    if (wave >= Number(last?.wave ?? 0)) return;
+    const [next] = await this.db
+      .update(taskGroups)
+      .set({ currentWave: wave + 1 })
+      .where(
+        and(eq(taskGroups.id, groupId), eq(taskGroups.state, 'running'), eq(taskGroups.currentWave, wave)),
+      )
+      .returning();
+    if (!next) return;
+    await this.announceGroup(next);
+    await this.startGroup(groupId);
+  }
+
+  /** A user pauses a running (or scheduled) group: nothing more is sent; what runs ends. */
+  async pause(groupId: number): Promise<TaskGroupRow | undefined> {
+    const [paused] = await this.db
+      .update(taskGroups)
+      .set({ state: 'paused', pausedReason: null })
+      .where(and(eq(taskGroups.id, groupId), inArray(taskGroups.state, ['running', 'scheduled'])))
+      .returning();
+    if (paused) await this.announceGroup(paused);
+    return paused;
+  }
+
+  /**
+   * A user resumes a paused group. Past a health gate that means "go on anyway": the wave that
+   * tripped it is over, so the next one starts.
+   */
+  async resume(groupId: number): Promise<TaskGroupRow | undefined> {
+    const [before] = await this.db.select().from(taskGroups).where(eq(taskGroups.id, groupId));
+    if (before?.state !== 'paused') return undefined;
+    const gated = before.pausedReason !== null;
+    const [last] = await this.db
+      .select({ wave: sql<number>`coalesce(max(${tasks.wave}), 0)::int` })
+      .from(tasks)
+      .where(eq(tasks.groupId, groupId));
+    const [resumed] = await this.db
+      .update(taskGroups)
+      .set({
+        state: 'running',
+        pausedReason: null,
+        ...(gated && before.currentWave < Number(last?.wave ?? 0)
+          ? { currentWave: before.currentWave + 1 }
+          : {}),
+      })
+      .where(and(eq(taskGroups.id, groupId), eq(taskGroups.state, 'paused')))
+      .returning();
+    if (!resumed) return undefined;
+    await this.announceGroup(resumed);
+    await this.queue.send(QUEUES.groupStart, { groupId });
+    return resumed;
   }
 
   /** Sends a connected device its next task, if it has none open. */
   async dispatch(deviceId: number): Promise<void> {
-    const claimed = await claimNextTask(this.db, deviceId, this.now());
+    const now = this.now();
+    const claimed = await claimNextTask(
+      this.db,
+      deviceId,
+      now,
+      (group) => minutesUntilOpen(group, now) === 0,
+    );
     if (!claimed) return;
     const { task, group, serial } = claimed;
     await this.announce(task, group);
@@ -197,7 +352,7 @@ export class TaskEngine {
       { startAfter: ANSWER_TIMEOUT_S },
     );
     try {
-      await this.sender.sendTaskCommand(serial, commandOf(task, group));
+      await this.sender.sendTaskCommand(serial, commandOf(task, group, this.links, now));
     } catch (error) {
       // Not sent (the broker is away): the timeout sends it again.
       this.log.warn({ err: error, task: task.id }, 'task command not published');
@@ -289,12 +444,15 @@ export class TaskEngine {
     const condition = where.taskIds
       ? inArray(tasks.id, [...where.taskIds])
       : eq(tasks.groupId, where.groupId ?? -1);
-    const cancelled = await this.db
-      .update(tasks)
-      .set({ state: 'cancelled', message: `Cancelled by ${by}.`, updatedAt: now, finishedAt: now })
-      .where(and(condition, eq(tasks.state, 'queued')))
-      .returning();
-    for (const row of cancelled) await logTask(this.db, row, now);
+    const cancelled = await this.db.transaction(async (tx) => {
+      const rows = await tx
+        .update(tasks)
+        .set({ state: 'cancelled', message: `Cancelled by ${by}.`, updatedAt: now, finishedAt: now })
+        .where(and(condition, eq(tasks.state, 'queued')))
+        .returning();
+      await logTasks(tx as unknown as Db, rows, now);
+      return rows;
+    });
     const groups = new Set(cancelled.map((row) => row.groupId));
     if (where.groupId !== undefined && !where.taskIds) {
       await this.db
@@ -312,6 +470,8 @@ export class TaskEngine {
       const group = await settleGroup(this.db, groupId, now);
       const last = cancelled.filter((row) => row.groupId === groupId).at(-1);
       if (group && last) await this.announce(last, group);
+      else if (group) await this.announceGroup(group);
+      if (group && isCampaign(group)) await this.checkWave(groupId);
     }
     return cancelled.length;
   }
@@ -319,17 +479,20 @@ export class TaskEngine {
   /** Ends every unfinished task of a group at its deadline. */
   async expireGroup(groupId: number): Promise<void> {
     const now = this.now();
-    const expired = await this.db
-      .update(tasks)
-      .set({
-        state: 'expired',
-        message: 'The deadline passed before the device could finish.',
-        updatedAt: now,
-        finishedAt: now,
-      })
-      .where(and(eq(tasks.groupId, groupId), inArray(tasks.state, [...OPEN_STATES])))
-      .returning();
-    for (const row of expired) await logTask(this.db, row, now);
+    const expired = await this.db.transaction(async (tx) => {
+      const rows = await tx
+        .update(tasks)
+        .set({
+          state: 'expired',
+          message: 'The deadline passed before the device could finish.',
+          updatedAt: now,
+          finishedAt: now,
+        })
+        .where(and(eq(tasks.groupId, groupId), inArray(tasks.state, [...OPEN_STATES])))
+        .returning();
+      await logTasks(tx as unknown as Db, rows, now);
+      return rows;
+    });
     const group = await settleGroup(this.db, groupId, now);
     const last = expired.at(-1);
     if (group && last) await this.announce(last, group);
@@ -382,6 +545,7 @@ export class TaskEngine {
     if (!moved) return;
     const found = await taskWithGroup(this.db, task.id);
     if (found) await this.announce(moved, found.group);
+    if (found && isCampaign(found.group)) await this.checkWave(found.group.id);
     if (backoff) {
       await this.queue.send(QUEUES.deviceDispatch, { deviceId: task.deviceId }, { startAfter: notBefore });
     }
@@ -401,20 +565,36 @@ export class TaskEngine {
     const group = await settleGroup(this.db, moved.groupId, now);
     if (group) await this.announce(moved, group);
     await this.dispatch(moved.deviceId);
+    if (group && isCampaign(group)) await this.checkWave(group.id);
   }
 
   /** Publishes a task's change to its company's `tasks` channel and those of the companies above. */
   private async announce(task: TaskRow, group: TaskGroupRow): Promise<void> {
     if (!this.realtime) return;
-    const counts = (await countsOf(this.db, [group.id])).get(group.id);
-    if (!counts) return;
     const [device] = await this.db
-      .select({ path: devices.companyPath, companyId: devices.companyId })
+      .select({ path: devices.companyPath })
       .from(devices)
       .where(eq(devices.id, task.deviceId));
+    await this.publish(group, task, device?.path.split('/') ?? []);
+  }
+
+  /** Publishes a change of the group alone (paused, resumed, its next wave). */
+  private async announceGroup(group: TaskGroupRow): Promise<void> {
+    if (!this.realtime || group.companyId === null) return;
+    const [company] = await this.db
+      .select({ path: companiesTable.path })
+      .from(companiesTable)
+      .where(eq(companiesTable.id, group.companyId));
+    await this.publish(group, null, company?.path.split('/') ?? []);
+  }
+
+  private async publish(group: TaskGroupRow, task: TaskRow | null, path: readonly string[]): Promise<void> {
+    if (!this.realtime) return;
+    const counts = (await countsOf(this.db, [group.id])).get(group.id);
+    if (!counts) return;
     const event: TaskChange = {
       group_id: group.id,
-      task: {
+      task: task && {
         id: task.id,
         device_id: task.deviceId,
         state: task.state,
@@ -423,26 +603,59 @@ export class TaskEngine {
       },
       counts,
       group_state: group.state,
+      current_wave: group.currentWave,
+      paused_reason: group.pausedReason,
     };
-    const companies = new Set(
-      [...(device?.path.split('/') ?? []), String(group.companyId ?? '')].filter(Boolean).map(Number),
-    );
+    const companies = new Set([...path, String(group.companyId ?? '')].filter(Boolean).map(Number));
     for (const companyId of companies)
       this.realtime.emit(companyChannel(companyId, 'tasks'), TASK_CHANGED_EVENT, event);
   }
 }
 
+/** A group sent in waves (a firmware campaign), whose health is checked after each. */
+const isCampaign = (group: TaskGroupRow): boolean => group.action === 'firmware.update';
+
+/**
+ * Minutes until a group's daily maintenance window opens in its time zone: 0 when it is open
+ * (or the group has none). A window may wrap past midnight (22:00–04:00).
+ */
+export function minutesUntilOpen(
+  group: Pick<TaskGroupRow, 'windowStart' | 'windowEnd' | 'timeZone'>,
+  now: Date,
+): number {
+  const { windowStart: start, windowEnd: end } = group;
+  if (start === null || end === null) return 0;
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: group.timeZone ?? 'UTC',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(now);
+  const part = (type: string) => Number(parts.find((entry) => entry.type === type)?.value ?? 0);
+  const local = part('hour') * 60 + part('minute');
+  const open = start < end ? local >= start && local < end : local >= start || local < end;
+  return open ? 0 : (start - local + 1440) % 1440;
+}
+
 /** The protocol command a task sends: its id is the task's. */
-function commandOf(task: TaskRow, group: TaskGroupRow): Command {
-  const params = group.params as Record<string, string>;
+function commandOf(task: TaskRow, group: TaskGroupRow, links: DownloadLinks, now: Date): Command {
+  const params = group.params as Record<string, string | number>;
   const base = { v: PROTOCOL_VERSION, id: task.id } as const;
   switch (group.action as TaskAction) {
     case 'cli':
-      return { ...base, action: 'cli', command: params.command ?? '' };
+      return { ...base, action: 'cli', command: String(params.command ?? '') };
     case 'firmware.update':
-      return { ...base, action: 'firmware.update', version: params.version ?? '', url: params.url ?? '' };
+      // A link of its own for each send: the device downloads with it while the task runs.
+      return {
+        ...base,
+        action: 'firmware.update',
+        version: String(params.version ?? ''),
+        url: links.urlFor(task.id, now),
+        sha256: String(params.sha256 ?? ''),
+        size: Number(params.size ?? 0),
+      };
     case 'backup.upload':
-      return { ...base, action: 'backup.upload', url: params.url ?? '' };
+      return { ...base, action: 'backup.upload', url: links.urlFor(task.id, now) };
     case 'refresh':
       return { ...base, action: 'refresh' };
     default:

@@ -2,12 +2,11 @@ import type { Command } from '@fleetport/contracts/device-protocol';
 import { inArray } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../../db/client.ts';
 import { devices } from '../../db/schema.ts';
 import { createTestDevice } from '../../testing/device-client.ts';
 import { type ApiFixture, startTestApi, testStore } from '../../testing/fixtures.ts';
-import { TaskEngine } from './engine.ts';
-import { openTaskQueue, type TaskQueue } from './queue.ts';
+import { type EngineProcess, engineProcess } from '../../testing/task-engines.ts';
+import { planOf } from './plan.ts';
 
 /**
  * Two API replicas on one PostgreSQL share the work (issue 21): both are told that every device
@@ -17,11 +16,7 @@ import { openTaskQueue, type TaskQueue } from './queue.ts';
 const GROUPS = 10;
 const DEVICES = 100;
 
-interface Replica {
-  database: Database;
-  queue: TaskQueue;
-  engine: TaskEngine;
-}
+type Replica = EngineProcess;
 
 describe.runIf(testStore() === 'postgres')('two replicas on one PostgreSQL', () => {
   let fx: ApiFixture;
@@ -34,28 +29,18 @@ describe.runIf(testStore() === 'postgres')('two replicas on one PostgreSQL', () 
     // The fixture's own API runs an engine too: stopped, so the two replicas here do all the work.
     await fx.api.deps.tasks.stop();
     for (let n = 0; n < 2; n += 1) {
-      const database = await openDatabase({ databaseUrl: fx.api.deps.config.DATABASE_URL, dataDir: '', log });
-      const queue = await openTaskQueue(database, log);
-      const replica: Replica = {
-        database,
-        queue,
-        engine: new TaskEngine({
-          db: database.db,
-          queue,
-          log,
-          realtime: undefined,
-          // The device answers at once, through whichever replica its answer reaches.
-          sender: {
-            sendTaskCommand: async (_serial: string, command: Command) => {
-              sent.set(command.id, (sent.get(command.id) ?? 0) + 1);
-              const other = replicas[(sent.size + n) % 2] ?? replica;
-              setImmediate(() => {
-                void other.engine.result({ v: 1, id: command.id, state: 'done', output: 'ok' });
-              });
-            },
-          },
-        }),
-      };
+      // The device answers at once, through whichever replica its answer reaches.
+      const replica: Replica = await engineProcess(
+        fx.api.deps.config.DATABASE_URL,
+        log,
+        async (_serial: string, command: Command) => {
+          sent.set(command.id, (sent.get(command.id) ?? 0) + 1);
+          const other = replicas[(sent.size + n) % 2] ?? replica;
+          setImmediate(() => {
+            void other.engine.result({ v: 1, id: command.id, state: 'done', output: 'ok' });
+          });
+        },
+      );
       replicas.push(replica);
     }
   });
@@ -85,7 +70,7 @@ describe.runIf(testStore() === 'postgres')('two replicas on one PostgreSQL', () 
     for (let g = 0; g < GROUPS; g += 1) {
       const group = await first.engine.createGroup({
         request: { action: 'cli', command: `echo ${g}`, device_ids: ids, deadline_hours: 24 },
-        devices: units.map((unit) => ({ id: unit.id, companyId })),
+        plan: planOf(units.map((unit) => ({ id: unit.id, companyId }))),
         createdBy: admin[0]?.id ?? 0,
         companyId,
       });

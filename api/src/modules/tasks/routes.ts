@@ -3,22 +3,25 @@ import {
   cancelTasksSchema,
   newTaskGroupSchema,
   TASK_ACTIONS,
+  TASK_GROUP_CONTROLS,
   TASK_GROUP_STATES,
   TASK_STATES,
+  taskGroupPreviewSchema,
   taskGroupSchema,
   taskLogSchema,
   taskSchema,
 } from '@fleetport/contracts/tasks';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Router } from 'express';
 import { z } from 'zod';
-import { devices, tasks } from '../../db/schema.ts';
+import { filesDir } from '../../config.ts';
+import { files, taskGroups, tasks } from '../../db/schema.ts';
 import type { ApiDeps } from '../../deps.ts';
-import { conflict, forbidden, notFound } from '../../http/errors.ts';
+import { conflict, forbidden, gone, notFound } from '../../http/errors.ts';
 import { listQuerySchema, pickFields } from '../../http/list-query.ts';
 import { idParam, type RouteRegistry } from '../../http/route.ts';
-import { DEVICE_NOT_YOURS } from '../devices/device-queries.ts';
-import { deviceConditions } from '../devices/list-queries.ts';
+import { FileStore } from '../files/store.ts';
+import { planGroup, previewOf } from './plan.ts';
 import {
   listGroupTasks,
   listTaskGroups,
@@ -37,6 +40,7 @@ import {
  */
 export function registerTaskRoutes(registry: RouteRegistry, router: Router, deps: ApiDeps): void {
   const { db, tasks: engine } = deps;
+  const fileStore = new FileStore(filesDir(deps.config));
 
   registry.add(router, {
     method: 'get',
@@ -108,42 +112,123 @@ export function registerTaskRoutes(registry: RouteRegistry, router: Router, deps
 
   registry.add(router, {
     method: 'post',
+    path: '/devices/tasks/groups/preview',
+    summary:
+      'The dry run of a new task group: how many devices it reaches, in how many companies, how many wait offline, which are skipped and why, and the wave sizes. Nothing is made.',
+    tag: 'tasks',
+    access: { permission: 'manage_device_task_groups' },
+    body: newTaskGroupSchema,
+    response: taskGroupPreviewSchema,
+    handler: async ({ auth, body }) => ({ data: previewOf(await planGroup(db, auth, body), body) }),
+  });
+
+  registry.add(router, {
+    method: 'post',
     path: '/devices/tasks/groups',
     summary:
-      'Starts one action on many devices (a task group): each device gets its task when it is connected, before the deadline.',
+      'Starts one action on many devices (a task group): each device gets its task when it is connected, before the deadline; a firmware update goes in waves with a health gate.',
     tag: 'tasks',
     access: { permission: 'manage_device_task_groups' },
     event: 'task.create',
     body: newTaskGroupSchema,
     response: taskGroupSchema,
+    statuses: { 422: 'no device matches, or (firmware) the image fits none of them' },
     handler: async ({ auth, body }) => {
-      const found = [];
-      for (let at = 0; at < body.device_ids.length; at += 5000) {
-        const slice = body.device_ids.slice(at, at + 5000);
-        found.push(
-          ...(await db
-            .select({ id: devices.id, companyId: devices.companyId })
-            .from(devices)
-            .where(and(deviceConditions(auth, {}), inArray(devices.id, slice)))),
-        );
-      }
-      if (found.length !== body.device_ids.length) throw forbidden(DEVICE_NOT_YOURS);
+      const plan = await planGroup(db, auth, body);
       const group = await engine.createGroup({
         request: body,
-        devices: found,
+        plan,
         createdBy: auth.userId,
         companyId: auth.companyId,
       });
       const data = await taskGroupFor(db, auth, group.id);
       return {
+        status: 201,
         data,
         audit: {
           entity: 'task_group',
           entityId: String(group.id),
           companyId: group.companyId ?? auth.companyId,
-          after: { ...body, group_id: group.id },
+          after: {
+            action: body.action,
+            summary: group.summary,
+            devices: plan.devices.length,
+            group_id: group.id,
+          },
         },
       };
+    },
+  });
+
+  for (const control of TASK_GROUP_CONTROLS) {
+    registry.add(router, {
+      method: 'post',
+      path: `/devices/tasks/groups/:id/${control}`,
+      summary:
+        control === 'pause'
+          ? 'Pauses a running or scheduled task group: nothing more is sent; tasks already sent run to their end.'
+          : 'Resumes a paused task group; past a health gate, its next wave starts.',
+      tag: 'tasks',
+      access: { permission: 'manage_device_task_groups' },
+      event: control === 'pause' ? 'task.pause' : 'task.resume',
+      params: idParam,
+      response: taskGroupSchema,
+      statuses: { 409: control === 'pause' ? 'the group is not running' : 'the group is not paused' },
+      handler: async ({ auth, params }) => {
+        const before = await taskGroupFor(db, auth, params.id);
+        const moved = control === 'pause' ? await engine.pause(params.id) : await engine.resume(params.id);
+        if (!moved) {
+          throw conflict(
+            control === 'pause'
+              ? 'This task group is not running, so it cannot be paused.'
+              : 'This task group is not paused, so it cannot be resumed.',
+          );
+        }
+        const data = await taskGroupFor(db, auth, params.id);
+        return {
+          data,
+          audit: {
+            entity: 'task_group',
+            entityId: String(params.id),
+            companyId: before.company_id ?? auth.companyId,
+            before: { state: before.state, summary: before.summary, action: before.action },
+            after: { state: data.state, summary: data.summary, action: data.action },
+          },
+        };
+      },
+    });
+  }
+
+  registry.add(router, {
+    method: 'get',
+    path: '/device-files/:taskId',
+    summary:
+      "A running task's file, for its device: the link is signed, short-lived and bound to the task (no session).",
+    tag: 'tasks',
+    access: { public: true },
+    params: z.object({ taskId: z.uuid() }),
+    query: z.object({ expires: z.coerce.number().int(), signature: z.string().max(100) }),
+    produces: 'application/octet-stream',
+    statuses: {
+      403: 'the signature is wrong',
+      410: 'the link has expired, or its task is no longer running',
+    },
+    handler: async ({ params, query, res }) => {
+      const check = engine.links.check(params.taskId, query.expires, query.signature, new Date());
+      if (check === 'invalid') throw forbidden('This download link is not valid.');
+      if (check === 'expired') throw gone('This download link has expired.');
+      const [row] = await db
+        .select({ state: tasks.state, fileId: taskGroups.fileId })
+        .from(tasks)
+        .innerJoin(taskGroups, eq(taskGroups.id, tasks.groupId))
+        .where(eq(tasks.id, params.taskId));
+      if (!row || !['sent', 'in_progress'].includes(row.state) || row.fileId === null) {
+        throw gone('This task is no longer running, so its file is not served.');
+      }
+      const [file] = await db.select().from(files).where(eq(files.id, row.fileId));
+      if (!file) throw gone('This file has been deleted.');
+      await fileStore.send(res, file, deps.log, () => gone('The content of this file is missing.'));
+      return undefined;
     },
   });
 

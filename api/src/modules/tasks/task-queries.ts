@@ -7,6 +7,7 @@ import {
   type TaskGroupState,
   type TaskLog,
   type TaskState,
+  timeOfDay,
 } from '@fleetport/contracts/tasks';
 import { type AnyColumn, and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -44,21 +45,39 @@ export async function moveTask(
   now: Date,
 ): Promise<TaskRow | undefined> {
   const final = !(OPEN_STATES as readonly TaskState[]).includes(to.state);
-  const [row] = await db
-    .update(tasks)
-    .set({
-      state: to.state,
-      ...(to.progress !== undefined ? { progress: to.progress } : {}),
-      ...(to.message !== undefined ? { message: to.message?.slice(0, 2000) ?? null } : {}),
-      ...(to.attempts !== undefined ? { attempts: to.attempts } : {}),
-      ...(to.notBefore ? { notBefore: to.notBefore } : {}),
-      updatedAt: now,
-      ...(final ? { finishedAt: now } : {}),
-    })
-    .where(and(eq(tasks.id, id), inArray(tasks.state, [...from])))
-    .returning();
-  if (row) await logTask(db, row, now);
-  return row;
+  // The change and its log line together: a process killed between them loses neither alone.
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(tasks)
+      .set({
+        state: to.state,
+        ...(to.progress !== undefined ? { progress: to.progress } : {}),
+        ...(to.message !== undefined ? { message: to.message?.slice(0, 2000) ?? null } : {}),
+        ...(to.attempts !== undefined ? { attempts: to.attempts } : {}),
+        ...(to.notBefore ? { notBefore: to.notBefore } : {}),
+        updatedAt: now,
+        ...(final ? { finishedAt: now } : {}),
+      })
+      .where(and(eq(tasks.id, id), inArray(tasks.state, [...from])))
+      .returning();
+    if (row) await logTask(tx as unknown as Db, row, now);
+    return row;
+  });
+}
+
+/** Each task's log line, a slice of rows per statement (a group of 10,000 is 5 statements, not 10,000). */
+export async function logTasks(db: Db, rows: readonly TaskRow[], now: Date): Promise<void> {
+  for (let at = 0; at < rows.length; at += 2000) {
+    await db.insert(taskLogs).values(
+      rows.slice(at, at + 2000).map((row) => ({
+        taskId: row.id,
+        at: now,
+        state: row.state,
+        progress: row.progress,
+        message: row.message,
+      })),
+    );
+  }
 }
 
 /** A line of the task's log: its state as it is now. */
@@ -77,6 +96,7 @@ export async function claimNextTask(
   db: Db,
   deviceId: number,
   now: Date,
+  sendable: (group: TaskGroupRow) => boolean = () => true,
 ): Promise<{ task: TaskRow; group: TaskGroupRow; serial: string } | undefined> {
   return db.transaction(async (tx) => {
     const [device] = await tx
@@ -91,7 +111,8 @@ export async function claimNextTask(
       .where(and(eq(tasks.deviceId, deviceId), inArray(tasks.state, ['sent', 'in_progress'])))
       .limit(1);
     if (open) return undefined;
-    const [next] = await tx
+    // The first few candidates: a group outside its maintenance window lets the next one go.
+    const candidates = await tx
       .select({ task: tasks, group: taskGroups })
       .from(tasks)
       .innerJoin(taskGroups, eq(taskGroups.id, tasks.groupId))
@@ -101,10 +122,12 @@ export async function claimNextTask(
           eq(tasks.state, 'queued'),
           sql`${tasks.notBefore} <= ${now}`,
           eq(taskGroups.state, 'running'),
+          sql`${tasks.wave} <= ${taskGroups.currentWave}`,
         ),
       )
       .orderBy(taskGroups.position, tasks.groupId)
-      .limit(1);
+      .limit(5);
+    const next = candidates.find((candidate) => sendable(candidate.group));
     if (!next) return undefined;
     const [task] = await tx
       .update(tasks)
@@ -190,6 +213,16 @@ export const TASK_GROUP_FIELDS = [
   'total',
   'counts',
   'finished_at',
+  'file_id',
+  'starts_at',
+  'window_start',
+  'window_end',
+  'time_zone',
+  'canary_percent',
+  'wave_count',
+  'failure_threshold',
+  'current_wave',
+  'paused_reason',
 ] as const;
 
 const selectGroups = (db: Db, where: SQL | undefined) =>
@@ -228,6 +261,16 @@ async function toGroups(db: Db, rows: readonly GroupListRow[]): Promise<TaskGrou
     total: row.group.total,
     counts: counts.get(row.group.id) as TaskCounts,
     finished_at: row.group.finishedAt?.toISOString() ?? null,
+    file_id: row.group.fileId,
+    starts_at: row.group.startsAt?.toISOString() ?? null,
+    window_start: row.group.windowStart === null ? null : timeOfDay(row.group.windowStart),
+    window_end: row.group.windowEnd === null ? null : timeOfDay(row.group.windowEnd),
+    time_zone: row.group.timeZone,
+    canary_percent: row.group.canaryPercent,
+    wave_count: row.group.waveCount,
+    failure_threshold: row.group.failureThreshold,
+    current_wave: row.group.currentWave,
+    paused_reason: row.group.pausedReason,
   }));
 }
 
@@ -295,7 +338,24 @@ export async function taskGroupFor(db: Db, auth: AuthContext, id: number): Promi
     );
   }
   const [group] = await toGroups(db, [row]);
-  return group as TaskGroup;
+  const waves = await db
+    .select({ wave: tasks.wave, state: tasks.state, n: sql<number>`count(*)::int` })
+    .from(tasks)
+    .where(eq(tasks.groupId, id))
+    .groupBy(tasks.wave, tasks.state)
+    .orderBy(tasks.wave);
+  const byWave = new Map<number, { wave: number; total: number; counts: TaskCounts }>();
+  for (const entry of waves) {
+    const wave = byWave.get(entry.wave) ?? {
+      wave: entry.wave,
+      total: 0,
+      counts: Object.fromEntries(TASK_STATES.map((state) => [state, 0])) as TaskCounts,
+    };
+    wave.counts[entry.state] = Number(entry.n);
+    wave.total += Number(entry.n);
+    byWave.set(entry.wave, wave);
+  }
+  return { ...(group as TaskGroup), waves: [...byWave.values()] };
 }
 
 export const TASK_FIELDS = [
@@ -307,6 +367,7 @@ export const TASK_FIELDS = [
   'progress',
   'message',
   'attempts',
+  'wave',
   'updated_at',
   'finished_at',
 ] as const;
@@ -336,6 +397,7 @@ export async function listGroupTasks(
     state: tasks.state,
     progress: tasks.progress,
     attempts: tasks.attempts,
+    wave: tasks.wave,
     updated_at: tasks.updatedAt,
     finished_at: tasks.finishedAt,
   };
@@ -365,6 +427,7 @@ export async function listGroupTasks(
       progress: row.task.progress,
       message: row.task.message,
       attempts: row.task.attempts,
+      wave: row.task.wave,
       updated_at: row.task.updatedAt.toISOString(),
       finished_at: row.task.finishedAt?.toISOString() ?? null,
     })),

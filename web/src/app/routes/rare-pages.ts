@@ -6,7 +6,8 @@ import type { ComponentType } from 'react';
  * every lazy page, the list of files it needs (to preload them together); these would add their
  * long lists to every first load (the first-load budget: 250 KB gzip). Here they cost one request
  * more on the first visit, and nothing before. The Task manager is here too, though not rare: the
- * devices page's first load had no room left for its list (tens of bytes short).
+ * devices page's first load had no room left for its list (tens of bytes short), and so are the
+ * Files pages (the list, a company's Files tab, Global Firmware) for the same reason.
  */
 export const RARE_PAGES: Record<string, () => Promise<{ default: ComponentType }>> = {
   'services.credit-codes': () => import('../../features/credits/ServicesCreditCodesPage.tsx'),
@@ -20,5 +21,9 @@ export const RARE_PAGES: Record<string, () => Promise<{ default: ComponentType }
   forms: () => import('../../shared/forms/FormPage.tsx'),
   'auth-devices': () => import('../../features/devices/ApprovedDevicesPage.tsx'),
   'task-manager': () => import('../../features/tasks/TaskManagerPage.tsx'),
+  'update-firmware': () => import('../../features/tasks/UpdateFirmwarePage.tsx'),
   'users.confirm-impersonation': () => import('../../features/users/ImpersonationGrantPage.tsx'),
+  files: () => import('../../features/files/FilesPage.tsx'),
+  'company.files': () => import('../pages/company/CompanyFilesPage.tsx'),
+  'files.global.firmware': () => import('../../features/files/GlobalFirmwarePage.tsx'),
 };

@@ -10,6 +10,7 @@ import { ListGrid } from '../../shared/grid/ListGrid.tsx';
 import { ListToolbar } from '../../shared/grid/ListToolbar.tsx';
 import { can, useSignedInUser } from '../../shared/lib/auth.ts';
 import { CREDIT_CODES_URL, useCreditCodes } from './api/list-credit-codes.ts';
+import { creditTypeName } from './credit-type-name.ts';
 
 // Each dialog's code comes when it is first opened.
 const activateCode = () => import('./dialogs/activate-credit-code.tsx');
@@ -39,6 +40,7 @@ export function CreditCodesList({ companyId }: { companyId?: number }) {
         flex: 1,
         minWidth: 150,
         sortable: false,
+        valueFormatter: (value: string) => creditTypeName(t, value),
       },
       {
         field: 'amount',
@@ -96,7 +98,10 @@ export function CreditCodesList({ companyId }: { companyId?: number }) {
           fileName: t('admin.credits.exportCodes'),
           columns: [
             { header: t('admin.credits.columns.code'), value: (row) => row.code },
-            { header: t('admin.credits.columns.type'), value: (row) => row.credit_type_name },
+            {
+              header: t('admin.credits.columns.type'),
+              value: (row) => creditTypeName(t, row.credit_type_name),
+            },
             { header: t('admin.credits.columns.amount'), value: (row) => row.amount },
             {
               header: t('admin.credits.columns.status'),

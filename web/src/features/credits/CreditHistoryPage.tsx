@@ -8,6 +8,7 @@ import { ListToolbar } from '../../shared/grid/ListToolbar.tsx';
 import type { Catalogue } from '../../shared/lib/i18n.ts';
 import { ServicesTabs } from '../../shared/routing/ServicesTabs.tsx';
 import { useCreditHistory } from './api/list-credit-history.ts';
+import { creditTypeName } from './credit-type-name.ts';
 
 /** The reasons of a balance change the console has words for (the API sends them as text). */
 type CreditReason = keyof Catalogue['admin']['credits']['reason'];
@@ -31,6 +32,7 @@ export default function CreditHistoryPage() {
         flex: 1,
         minWidth: 150,
         sortable: false,
+        valueFormatter: (value: string) => creditTypeName(t, value),
       },
       {
         field: 'change',

@@ -114,10 +114,7 @@ export function BulkBar({
           size="small"
           onClick={() =>
             void import('./dialogs/RunTaskDialog.tsx').then((module) =>
-              module.openRunTask(
-                selected.map(Number),
-                (groupId) => void navigate(`/management/task-manager?group=${groupId}`),
-              ),
+              module.openRunTask(selected.map(Number), (path) => void navigate(path)),
             )
           }
           data-testid="bulk-run-task"

@@ -6,13 +6,13 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { dateColumn } from '../../shared/grid/columns.tsx';
+import { FilterSelect } from '../../shared/grid/FilterSelect.tsx';
 import type { ServerColumn } from '../../shared/grid/grid-query.ts';
 import { ListGrid } from '../../shared/grid/ListGrid.tsx';
 import { ListToolbar } from '../../shared/grid/ListToolbar.tsx';
 import { useAddressFilter } from '../../shared/grid/list-address.ts';
 import { useGroupTaskList } from './api/list-group-tasks.ts';
 import { TaskStateChip } from './TaskBadges.tsx';
-import { TaskFilterSelect } from './TaskFilterSelect.tsx';
 import { TASK_STATES, taskStateName } from './task-words.ts';
 
 const dialogs = () => import('./task-dialogs.tsx');
@@ -30,6 +30,8 @@ export function GroupTasks({ group, manages }: { group: TaskGroup; manages: bool
   // Another filter shows other rows: the selection starts again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: on a change of the filter
   useEffect(() => setSelected([]), [state]);
+  const waved = (group.waves?.length ?? 0) > 1;
+  const canary = group.canary_percent !== null;
   const columns = useMemo<ServerColumn<Task>[]>(
     () => [
       {
@@ -44,6 +46,20 @@ export function GroupTasks({ group, manages }: { group: TaskGroup; manages: bool
         ),
       },
       { field: 'serial', headerName: t('tasks.task.serial'), width: 130 },
+      // A campaign's devices go in waves: which one each is in.
+      ...(waved
+        ? [
+            {
+              field: 'wave',
+              headerName: t('tasks.campaign.waveColumn'),
+              width: 110,
+              valueFormatter: (_value: unknown, row: Task) =>
+                canary && row.wave === 0
+                  ? t('tasks.campaign.canary')
+                  : t('tasks.campaign.wave', { n: canary ? row.wave : row.wave + 1 }),
+            } satisfies ServerColumn<Task>,
+          ]
+        : []),
       {
         field: 'state',
         headerName: t('tasks.columns.state'),
@@ -79,7 +95,7 @@ export function GroupTasks({ group, manages }: { group: TaskGroup; manages: bool
         ),
       },
     ],
-    [t, i18n.language],
+    [t, i18n.language, waved, canary],
   );
   const list = useGroupTaskList(group.id, state);
   const selection = useMemo(() => ({ ids: selected, onChange: setSelected }), [selected]);
@@ -99,7 +115,8 @@ export function GroupTasks({ group, manages }: { group: TaskGroup; manages: bool
         onSearch={list.setSearch}
         search={list.state.search}
       >
-        <TaskFilterSelect
+        <FilterSelect
+          anyLabel={t('tasks.filters.any')}
           label={t('tasks.columns.state')}
           value={state}
           onChange={chooseState}

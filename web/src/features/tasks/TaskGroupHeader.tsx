@@ -1,4 +1,5 @@
 import type { TaskGroup } from '@fleetport/contracts/tasks';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -31,9 +32,12 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 export function TaskGroupHeader({
   group,
   onCancel,
+  onControl,
 }: {
   group: TaskGroup;
   onCancel?: (() => void) | undefined;
+  /** Pause or resume, for those who may (absent: read only). */
+  onControl?: ((control: 'pause' | 'resume') => void) | undefined;
 }) {
   const { t, i18n } = useTranslation();
   const when = (value: string) => formatDateTime(value, i18n.language);
@@ -50,12 +54,36 @@ export function TaskGroupHeader({
         </Typography>
         <GroupStateChip state={group.state} />
         <Box sx={{ flex: 1 }} />
+        {onControl &&
+          (group.state === 'running' || group.state === 'scheduled') &&
+          group.action === 'firmware.update' && (
+            <Button variant="outlined" onClick={() => onControl('pause')} data-testid="task-group-pause">
+              {t('tasks.campaign.pause')}
+            </Button>
+          )}
+        {onControl && group.state === 'paused' && (
+          <Button variant="contained" onClick={() => onControl('resume')} data-testid="task-group-resume">
+            {t('tasks.campaign.resume')}
+          </Button>
+        )}
         {onCancel && (
           <Button variant="outlined" color="error" onClick={onCancel} data-testid="task-group-cancel">
             {t('tasks.cancel.title')}
           </Button>
         )}
       </Stack>
+      {group.state === 'paused' && (
+        <Alert severity="warning" sx={{ mb: 2 }} data-testid="task-group-paused">
+          {group.paused_reason
+            ? t('tasks.campaign.pausedByGate', { reason: group.paused_reason })
+            : t('tasks.campaign.pausedByUser')}
+        </Alert>
+      )}
+      {group.state === 'scheduled' && group.starts_at && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t('tasks.campaign.scheduled', { when: when(group.starts_at) })}
+        </Alert>
+      )}
       <GroupProgress counts={group.counts} total={group.total} />
       <Box
         component="ul"
@@ -82,7 +110,60 @@ export function TaskGroupHeader({
         <Fact label={t('tasks.columns.started')}>{when(group.created_at)}</Fact>
         <Fact label={t('tasks.columns.deadline')}>{when(group.expires_at)}</Fact>
         {group.finished_at && <Fact label={t('tasks.finished')}>{when(group.finished_at)}</Fact>}
+        {group.window_start && group.window_end && (
+          <Fact label={t('tasks.campaign.window')}>
+            {t('tasks.campaign.windowValue', {
+              start: group.window_start,
+              end: group.window_end,
+              zone: group.time_zone ?? 'UTC',
+            })}
+          </Fact>
+        )}
+        {group.failure_threshold !== null && (
+          <Fact label={t('tasks.campaign.gate')}>
+            {t('tasks.campaign.gateValue', { value: group.failure_threshold })}
+          </Fact>
+        )}
       </Box>
+      {group.waves && group.waves.length > 1 && <Waves group={group} />}
     </Paper>
+  );
+}
+
+/** A campaign's waves: each one's size and progress, the one being sent marked. */
+function Waves({ group }: { group: TaskGroup }) {
+  const { t } = useTranslation();
+  const canary = group.canary_percent !== null;
+  return (
+    <Box sx={{ mt: 2 }} data-testid="task-group-waves">
+      <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+        {t('tasks.campaign.waves')}
+      </Typography>
+      <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
+        {(group.waves ?? []).map((wave) => (
+          <Box
+            component="li"
+            key={wave.wave}
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: { xs: '1fr', sm: '10rem 1fr' },
+              gap: 1,
+              alignItems: 'center',
+            }}
+            data-testid={`task-wave-${wave.wave}`}
+          >
+            <Typography variant="body2" sx={{ fontWeight: wave.wave === group.current_wave ? 600 : 400 }}>
+              {canary && wave.wave === 0
+                ? t('tasks.campaign.canary')
+                : t('tasks.campaign.wave', { n: canary ? wave.wave : wave.wave + 1 })}
+              {wave.wave === group.current_wave && group.state !== 'finished'
+                ? ` · ${t('tasks.campaign.current')}`
+                : ''}
+            </Typography>
+            <GroupProgress counts={wave.counts} total={wave.total} />
+          </Box>
+        ))}
+      </Box>
+    </Box>
   );
 }

@@ -6,9 +6,12 @@ import { Link as RouterLink } from 'react-router';
 import { messageOf } from '../../shared/api/messages.ts';
 import { can, useSignedInUser } from '../../shared/lib/auth.ts';
 import { pathOf } from '../../shared/routing/web-routes.ts';
+import { toast } from '../../shared/toasts/toasts.tsx';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert.tsx';
 import { PageLoading } from '../../shared/ui/PageLoading.tsx';
-import { useTaskGroup } from './api/get-task-group.ts';
+import { controlGroup } from './api/control-group.ts';
+import { taskGroupKey, useTaskGroup } from './api/get-task-group.ts';
+import { TASKS_KEY } from './api/list-task-groups.ts';
 import { useLiveTasks } from './api/live-tasks.ts';
 import { GroupTasks } from './GroupTasks.tsx';
 import { TaskGroupHeader } from './TaskGroupHeader.tsx';
@@ -52,10 +55,23 @@ export function TaskGroupView({ groupId }: { groupId: number }) {
             module.cancelWaitingTasks({ groupId: data.id }, queryClient, groupSentence(t, data)),
           )
       : undefined;
+  const control = manages
+    ? (action: 'pause' | 'resume') =>
+        void controlGroup(data.id, action).then(
+          (changed) => {
+            queryClient.setQueryData(taskGroupKey(data.id), changed);
+            void queryClient.invalidateQueries({ queryKey: TASKS_KEY });
+            toast(t(action === 'pause' ? 'tasks.campaign.paused' : 'tasks.campaign.resumed'), {
+              type: 'success',
+            });
+          },
+          (error: unknown) => toast(messageOf(error), { type: 'error' }),
+        )
+    : undefined;
   return (
     <>
       {back}
-      <TaskGroupHeader group={data} onCancel={cancel} />
+      <TaskGroupHeader group={data} onCancel={cancel} onControl={control} />
       <GroupTasks group={data} manages={manages} />
     </>
   );

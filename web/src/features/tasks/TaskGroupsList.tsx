@@ -1,17 +1,20 @@
 import type { TaskGroup } from '@fleetport/contracts/tasks';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { dateColumn } from '../../shared/grid/columns.tsx';
+import { FilterSelect } from '../../shared/grid/FilterSelect.tsx';
 import type { ServerColumn } from '../../shared/grid/grid-query.ts';
 import { ListGrid } from '../../shared/grid/ListGrid.tsx';
 import { ListToolbar } from '../../shared/grid/ListToolbar.tsx';
 import { useAddressFilter } from '../../shared/grid/list-address.ts';
+import { can, useSignedInUser } from '../../shared/lib/auth.ts';
+import { pathOf } from '../../shared/routing/web-routes.ts';
 import { TASK_GROUPS_URL, useTaskGroupList } from './api/list-task-groups.ts';
 import { useLiveTasks } from './api/live-tasks.ts';
 import { GroupProgress, GroupStateChip } from './TaskBadges.tsx';
-import { TaskFilterSelect } from './TaskFilterSelect.tsx';
 import {
   ACTIONS,
   actionName,
@@ -31,6 +34,7 @@ export const groupAddress = (id: number) => `?group=${id}`;
  */
 export function TaskGroupsList() {
   const { t, i18n } = useTranslation();
+  const user = useSignedInUser();
   const [state, chooseState] = useAddressFilter('state');
   const [action, chooseAction] = useAddressFilter('action');
   useLiveTasks();
@@ -99,20 +103,32 @@ export function TaskGroupsList() {
           ],
         }}
       >
-        <TaskFilterSelect
+        <FilterSelect
+          anyLabel={t('tasks.filters.any')}
           label={t('tasks.columns.state')}
           value={state}
           onChange={chooseState}
           testId="task-groups-state"
           options={GROUP_STATES.map((value) => ({ value, label: groupStateName(t, value) }))}
         />
-        <TaskFilterSelect
+        <FilterSelect
+          anyLabel={t('tasks.filters.any')}
           label={t('tasks.filters.action')}
           value={action}
           onChange={chooseAction}
           testId="task-groups-action"
           options={ACTIONS.map((value) => ({ value, label: actionName(t, value) }))}
         />
+        {can(user, 'manage_device_task_groups') && (
+          <Button
+            component={RouterLink}
+            to={pathOf('update-firmware')}
+            variant="contained"
+            data-testid="task-groups-update-firmware"
+          >
+            {t('tasks.firmware.open')}
+          </Button>
+        )}
       </ListToolbar>
       <Box sx={{ '& a.task-link': { color: 'primary.main' } }}>
         <ListGrid<TaskGroup>

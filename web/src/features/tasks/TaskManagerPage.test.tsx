@@ -33,6 +33,16 @@ const group = (id: number, values: Partial<TaskGroup> = {}): TaskGroup => ({
   total: 50,
   counts: { ...NONE, succeeded: 9, failed: 3, queued: 38 },
   finished_at: null,
+  file_id: null,
+  starts_at: null,
+  window_start: null,
+  window_end: null,
+  time_zone: null,
+  canary_percent: null,
+  wave_count: 1,
+  failure_threshold: null,
+  current_wave: 0,
+  paused_reason: null,
   ...values,
 });
 
@@ -46,6 +56,7 @@ const task = (id: string, values: Partial<Task> = {}): Task => ({
   progress: null,
   message: null,
   attempts: 0,
+  wave: 0,
   updated_at: '2026-03-01T10:00:00.000Z',
   finished_at: null,
   ...values,
@@ -190,6 +201,8 @@ describe('Task manager (spec §2 Task manager)', () => {
       task: { id: TASK_A, device_id: 11, state: 'failed', progress: null, message: 'No such command' },
       counts: { ...NONE, queued: 0, succeeded: 1, failed: 1 },
       group_state: 'finished',
+      current_wave: 0,
+      paused_reason: null,
     });
     expect(await within(grid).findByText('2 / 2 done, 1 failed')).toBeTruthy();
     expect(within(grid).getByText('Finished')).toBeTruthy();
@@ -317,6 +330,8 @@ describe("a task group's view (spec §2 Task group table, Task logs, Cancel upda
       task: { id: TASK_B, device_id: 12, state: 'succeeded', progress: 100, message: ' 10:00:05 up 1:02' },
       counts: { ...NONE, succeeded: 10, failed: 3, queued: 37 },
       group_state: 'running',
+      current_wave: 0,
+      paused_reason: null,
     });
     await waitFor(() => expect(within(grid).getAllByText('Succeeded')).toHaveLength(2));
     expect(screen.getByTestId('task-count-succeeded').textContent).toBe('Succeeded 10');

@@ -22,6 +22,11 @@ export interface FormSubmitOptions {
   baseURL?: string;
   /** Sends multipart/form-data even without a file (a payload with a file always is). */
   upload?: boolean;
+  /**
+   * Hears how much of the request body was sent, from 0 to 1 (the browser's upload progress):
+   * an upload dialog's progress bar. Called again from 0 when the call is repeated.
+   */
+  onUploadProgress?: (fraction: number) => void;
   schema?: {
     /** The `<form>` element's id: a modal's own Confirm button submits it with `form={id}`. */
     id?: string;

@@ -66,6 +66,19 @@ describe('submitRequest (spec §7 "Generic submit")', () => {
   it('upload: true sends form data without a file', () => {
     expect(submitRequest({ a: [1] }, {}, { url: '/x', upload: true }).data).toBeInstanceOf(FormData);
   });
+
+  it('passes the upload progress on as a fraction of the body sent', () => {
+    const seen: number[] = [];
+    const request = submitRequest(
+      {},
+      {},
+      { url: '/files', onUploadProgress: (fraction) => seen.push(fraction) },
+    );
+    request.onUploadProgress?.({ loaded: 25, total: 100, bytes: 25, lengthComputable: true });
+    request.onUploadProgress?.({ loaded: 100, total: 100, bytes: 75, lengthComputable: true });
+    expect(seen).toEqual([0.25, 1]);
+    expect(submitRequest({}, {}, { url: '/x' }).onUploadProgress).toBeUndefined();
+  });
 });
 
 describe('answer fields (spec §7 "Answer fields read", §8 "Generic messages")', () => {

@@ -1,4 +1,4 @@
-import type { AxiosRequestConfig } from 'axios';
+import type { AxiosProgressEvent, AxiosRequestConfig } from 'axios';
 import i18next from 'i18next';
 import type { MessageContext } from '../api/messages.ts';
 import type { FormValues } from './field-schema.ts';
@@ -28,14 +28,21 @@ export function buildPayload(
 export function submitRequest(
   payload: FormValues,
   extra: Readonly<Record<string, string>>,
-  options: Pick<FormSubmitOptions, 'url' | 'method' | 'baseURL' | 'upload'>,
+  options: Pick<FormSubmitOptions, 'url' | 'method' | 'baseURL' | 'upload' | 'onUploadProgress'>,
 ): AxiosRequestConfig {
   const body = { ...payload, ...extra };
+  const progress = options.onUploadProgress;
   return {
     method: options.method ?? 'post',
     url: options.url,
     ...(options.baseURL ? { baseURL: options.baseURL } : {}),
     data: options.upload || containsFile(body) ? toFormData(body) : body,
+    ...(progress
+      ? {
+          onUploadProgress: (event: AxiosProgressEvent) =>
+            progress(event.total ? Math.min(1, event.loaded / event.total) : (event.progress ?? 0)),
+        }
+      : {}),
   };
 }
 

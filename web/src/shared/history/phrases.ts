@@ -77,6 +77,13 @@ const named =
   (side: 'before' | 'after', key = 'name'): Read =>
   (entry) => ({ values: { name: text(field(entry[side], key)) } });
 
+const taskGroupNamed = (after: unknown): Phrase => {
+  const summary = field(after, 'summary');
+  return typeof summary === 'string' && summary
+    ? { context: 'named', values: { summary: text(summary) } }
+    : {};
+};
+
 /** The task actions with a sentence of their own (`history.events.task.create_<action>`). */
 const TASK_SENTENCES: ReadonlySet<string> = new Set([
   'reboot',
@@ -85,6 +92,22 @@ const TASK_SENTENCES: ReadonlySet<string> = new Set([
   'firmware_update',
   'backup_upload',
 ]);
+
+/** The file kinds with a sentence of their own (`history.events.file.upload_<kind>`). */
+const FILE_KIND_SENTENCES: ReadonlySet<unknown> = new Set(['firmware', 'backup', 'configuration', 'other']);
+
+/**
+ * A file uploaded or deleted: "uploaded firmware “x” to Acme", "… to the global firmware
+ * catalogue"; an entry written before files had kinds names the file only.
+ */
+const aboutFile = (record: unknown): Phrase => {
+  const name = text(field(record, 'name'));
+  if (field(record, 'global') === true) return { context: 'global', values: { name } };
+  const company = field(record, 'company_name');
+  const kind = field(record, 'kind');
+  if (typeof company !== 'string' || !FILE_KIND_SENTENCES.has(kind)) return { values: { name } };
+  return { context: String(kind), values: { name, company } };
+};
 
 const PHRASES: Record<AuditEvent, Read> = {
   'device.add': named('after'),
@@ -115,11 +138,14 @@ const PHRASES: Record<AuditEvent, Read> = {
     const action = String(field(after, 'action')).replace('.', '_');
     return {
       context: TASK_SENTENCES.has(action) ? action : 'other',
-      count: count(field(after, 'device_ids')),
+      count: count(field(after, 'devices') ?? field(after, 'device_ids')),
       values: { command: text(field(after, 'command')) },
     };
   },
   'task.cancel': ({ after }) => ({ count: count(field(after, 'cancelled')) }),
+  // "Jane paused the task group “00.07.09 (RUT_R_00.07.09.bin)”".
+  'task.pause': ({ after }) => taskGroupNamed(after),
+  'task.resume': ({ after }) => taskGroupNamed(after),
   'company.create': named('after'),
   'company.update': ({ before, after }): Phrase => {
     const [from, name] = [field(before, 'name'), field(after, 'name')];
@@ -179,8 +205,16 @@ const PHRASES: Record<AuditEvent, Read> = {
   'role.create': named('after', 'title'),
   'role.update': named('after', 'title'),
   'role.delete': named('before', 'title'),
-  'file.upload': named('after'),
-  'file.delete': named('before'),
+  'file.upload': ({ after }) => aboutFile(after),
+  'file.delete': ({ before }) => aboutFile(before),
+  // "Ada shared the file “x” with Acme East", or stopped sharing it.
+  'file.permissions': ({ after }): Phrase => {
+    const shared = field(after, 'shared_with');
+    const name = text(field(after, 'name'));
+    return count(shared) > 0 && Array.isArray(shared)
+      ? { count: count(shared), values: { name, companies: shared.map(text).join(', ') } }
+      : { context: 'none', values: { name } };
+  },
   'announcement.send': ({ after }) => ({
     values: { name: text(field(after, 'summary')) },
     count: count(field(after, 'recipients')),

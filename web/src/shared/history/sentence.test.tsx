@@ -145,6 +145,40 @@ describe('historySentence', () => {
     );
   });
 
+  it('says what kind of file was uploaded where, and with whom a file was shared', () => {
+    const upload: HistoryEntry = {
+      ...ada,
+      event: 'file.upload',
+      after: { name: 'RUT_R_00.07.09.bin', kind: 'firmware', global: false, company_name: 'Acme' },
+    };
+    expect(sentence(en, upload)).toBe('Ada Admin uploaded firmware “RUT_R_00.07.09.bin” to Acme');
+    expect(sentence(ja, upload)).toBe(
+      'Ada Admin がファームウェア「RUT_R_00.07.09.bin」をAcmeにアップロードしました',
+    );
+    const global: HistoryEntry = {
+      ...ada,
+      event: 'file.delete',
+      before: { name: 'TRB1.bin', kind: 'firmware', global: true, company_name: null },
+    };
+    expect(sentence(en, global)).toBe(
+      'Ada Admin deleted firmware “TRB1.bin” from the global firmware catalogue',
+    );
+    // An entry written before files had kinds names the file only.
+    expect(sentence(en, { ...ada, event: 'file.upload', after: { name: 'old.txt' } })).toBe(
+      'Ada Admin uploaded the file “old.txt”',
+    );
+    const shared = (names: string[]): HistoryEntry => ({
+      ...ada,
+      event: 'file.permissions',
+      after: { name: 'fw.bin', shared_with: names },
+    });
+    expect(sentence(en, shared(['Acme East']))).toBe('Ada Admin shared the file “fw.bin” with Acme East');
+    expect(sentence(en, shared(['Acme East', 'Acme West']))).toBe(
+      'Ada Admin shared the file “fw.bin” with 2 companies: Acme East, Acme West',
+    );
+    expect(sentence(en, shared([]))).toBe('Ada Admin stopped sharing the file “fw.bin”');
+  });
+
   it('has a sentence for every event type in both languages, without a key or a route in it', () => {
     for (const t of [en, ja]) {
       for (const event of AUDIT_EVENTS) {

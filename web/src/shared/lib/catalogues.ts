@@ -3,6 +3,7 @@ import { japanese } from '../../locales/catalogue-ja.ts';
 import admin from '../../locales/en/admin.json';
 import device from '../../locales/en/device.json';
 import devices from '../../locales/en/devices.json';
+import files from '../../locales/en/files.json';
 import forms from '../../locales/en/forms.json';
 import grid from '../../locales/en/grid.json';
 import history from '../../locales/en/history.json';
@@ -12,6 +13,6 @@ import updates from '../../locales/en/updates.json';
 
 /** Both catalogues whole, for the tests that compare them (the console loads parts lazily). */
 export const catalogues = {
-  en: { ...englishCore, admin, device, devices, forms, grid, history, modals, tasks, updates },
+  en: { ...englishCore, admin, device, devices, files, forms, grid, history, modals, tasks, updates },
   ja: japanese,
 } as const;

@@ -2,6 +2,7 @@ import { PAID_CREDIT_TYPE_IDS } from '@fleetport/contracts/credits';
 import type { TFunction } from 'i18next';
 import type { FieldSchema } from '../../../shared/forms/field-schema.ts';
 import { openModal } from '../../../shared/modals/store.ts';
+import { creditTypeName } from '../credit-type-name.ts';
 
 /** The fields and modal habits the credit dialogs share. */
 
@@ -19,7 +20,11 @@ export const typeByName = (t: TFunction): FieldSchema => ({
   label: t('admin.credits.fields.type'),
   component: 'ItemSelect',
   required: true,
-  options: { url: '/credits/types', fields: ['id', 'name'], valueKey: 'name' },
+  options: {
+    url: '/credits/types',
+    fields: ['id', 'name'],
+    toOption: (item) => ({ value: String(item.name), label: creditTypeName(t, String(item.name)) }),
+  },
 });
 
 export const amountField = (t: TFunction, key = 'amount'): FieldSchema => ({

@@ -10,6 +10,7 @@ import { registerModal } from '../../../shared/modals/registry.ts';
 import { openModal } from '../../../shared/modals/store.ts';
 import { ErrorAlert } from '../../../shared/ui/ErrorAlert.tsx';
 import { useCreditReport } from '../api/get-credit-report.ts';
+import { creditTypeName } from '../credit-type-name.ts';
 
 const CREDIT_REPORT = 'credit-report';
 
@@ -32,7 +33,7 @@ function CreditReportBody({ companyId }: { companyId: number }) {
       <TableBody>
         {balances.data.map((row) => (
           <TableRow key={row.credit_type_id}>
-            <TableCell>{row.credit_type_name}</TableCell>
+            <TableCell>{creditTypeName(t, row.credit_type_name)}</TableCell>
             <TableCell align="right">{row.amount}</TableCell>
           </TableRow>
         ))}

@@ -1,4 +1,5 @@
 import { newTaskGroupSchema, TASK_DEADLINE_HOURS, type TaskGroup } from '@fleetport/contracts/tasks';
+import Button from '@mui/material/Button';
 import i18next from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +8,7 @@ import { SchemaForm } from '../../../shared/forms/SchemaForm.tsx';
 import { useModalControls } from '../../../shared/modals/controls.ts';
 import { registerModal } from '../../../shared/modals/registry.ts';
 import { openModal } from '../../../shared/modals/store.ts';
+import { pathOf } from '../../../shared/routing/web-routes.ts';
 import { toast } from '../../../shared/toasts/toasts.tsx';
 import { requestContract } from './device-fields.ts';
 
@@ -29,7 +31,7 @@ const requestOf = (ids: readonly number[], values: FormValues) => ({
  * Devices offline now get it when they connect, until the deadline; its progress opens in the
  * Task manager.
  */
-function RunTaskBody({ ids, onStarted }: { ids: readonly number[]; onStarted: (groupId: number) => void }) {
+function RunTaskBody({ ids, go }: { ids: readonly number[]; go: (path: string) => void }) {
   const { t } = useTranslation();
   const { close } = useModalControls();
   const fields = useMemo<FieldSchema[]>(
@@ -68,41 +70,54 @@ function RunTaskBody({ ids, onStarted }: { ids: readonly number[]; onStarted: (g
     [ids],
   );
   return (
-    <SchemaForm
-      fields={fields}
-      contract={contract}
-      submitLabel={t('devices.task.start')}
-      onCancel={close}
-      submit={{
-        url: TASKS_URL,
-        data: (values: FormValues) => requestOf(ids, values),
-        hideMsg: true,
-        schema: {
-          id: RUN_TASK,
-          defaults: { action: 'reboot', deadline_hours: TASK_DEADLINE_HOURS.default },
-          tableRef: ['tasks'],
-        },
-        onSuccess: (response) => {
-          const group = (response as { data?: TaskGroup } | undefined)?.data;
-          if (!group) return;
-          toast(t('devices.task.started', { count: group.total }), { type: 'success' });
-          onStarted(group.id);
-        },
-        onClose: close,
-      }}
-    />
+    <>
+      {/* The modal is outside the router: the page that opened it navigates. */}
+      <Button
+        onClick={() => {
+          close();
+          go(`${pathOf('update-firmware')}?device_ids=${ids.join(',')}`);
+        }}
+        sx={{ mb: 2, px: 0 }}
+        data-testid="run-task-firmware"
+      >
+        {t('devices.task.firmware')}
+      </Button>
+      <SchemaForm
+        fields={fields}
+        contract={contract}
+        submitLabel={t('devices.task.start')}
+        onCancel={close}
+        submit={{
+          url: TASKS_URL,
+          data: (values: FormValues) => requestOf(ids, values),
+          hideMsg: true,
+          schema: {
+            id: RUN_TASK,
+            defaults: { action: 'reboot', deadline_hours: TASK_DEADLINE_HOURS.default },
+            tableRef: ['tasks'],
+          },
+          onSuccess: (response) => {
+            const group = (response as { data?: TaskGroup } | undefined)?.data;
+            if (!group) return;
+            toast(t('devices.task.started', { count: group.total }), { type: 'success' });
+            go(`${pathOf('task-manager')}?group=${group.id}`);
+          },
+          onClose: close,
+        }}
+      />
+    </>
   );
 }
 
 registerModal(RUN_TASK, RunTaskBody);
 
-/** Opens "Run a task" for these devices; `onStarted` gets the new group's id (to show its progress). */
-export function openRunTask(ids: readonly number[], onStarted: (groupId: number) => void): void {
+/** Opens "Run a task" for these devices; `go` shows a page (the new group's progress, Update firmware). */
+export function openRunTask(ids: readonly number[], go: (path: string) => void): void {
   openModal({
     id: RUN_TASK,
     title: i18next.t('devices.task.title'),
     subtitle: i18next.t('devices.bulk.selected', { count: ids.length }),
     component: RUN_TASK,
-    props: { ids, onStarted },
+    props: { ids, go },
   });
 }

@@ -25,6 +25,16 @@ const group = (id: number, values: Partial<TaskGroup> = {}): TaskGroup => ({
   total: 2,
   counts: { ...NONE, queued: 2 },
   finished_at: null,
+  file_id: null,
+  starts_at: null,
+  window_start: null,
+  window_end: null,
+  time_zone: null,
+  canary_percent: null,
+  wave_count: 1,
+  failure_threshold: null,
+  current_wave: 0,
+  paused_reason: null,
   ...values,
 });
 
@@ -38,6 +48,7 @@ const task = (id: string, values: Partial<Task> = {}): Task => ({
   progress: null,
   message: null,
   attempts: 0,
+  wave: 0,
   updated_at: '2026-03-01T10:00:00.000Z',
   finished_at: null,
   ...values,
@@ -50,6 +61,8 @@ const change = (values: Partial<TaskChange> = {}): TaskChange => ({
   task: { id: TASK_ID, device_id: 11, state: 'succeeded', progress: 100, message: ' 10:00:01 up 3:12' },
   counts: { ...NONE, queued: 1, succeeded: 1 },
   group_state: 'running',
+  current_wave: 0,
+  paused_reason: null,
   ...values,
 });
 
@@ -81,6 +94,24 @@ describe('TaskChanged in the cache (spec §2 Task manager: live)', () => {
       [groupTasksKey(7), true],
       [taskLogsKey(TASK_ID), false],
     ]);
+  });
+
+  it("asks a campaign's group again for its waves' counts, and writes a change of the group alone (a pause by its gate)", () => {
+    const client = new QueryClient();
+    const waves = [0, 1].map((wave) => ({ wave, total: 1, counts: { ...NONE, queued: 1 } }));
+    client.setQueryData(taskGroupKey(7), group(7, { action: 'firmware.update', waves }));
+    const stale = applyTaskChange(client, change());
+    expect(stale).toContainEqual({ queryKey: taskGroupKey(7), exact: true });
+
+    const paused = applyTaskChange(
+      client,
+      change({ task: null, group_state: 'paused', paused_reason: 'The canary: 1 of 1 devices failed.' }),
+    );
+    expect(client.getQueryData<TaskGroup>(taskGroupKey(7))).toMatchObject({
+      state: 'paused',
+      paused_reason: 'The canary: 1 of 1 devices failed.',
+    });
+    expect(paused).toContainEqual({ queryKey: taskGroupKey(7), exact: true });
   });
 
   it('asks the lists again for a group none of them shows', () => {

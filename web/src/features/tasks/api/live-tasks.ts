@@ -30,7 +30,15 @@ function filteredByState(query: { queryKey: readonly unknown[] }): boolean {
  */
 export function applyTaskChange(queryClient: QueryClient, change: TaskChange): InvalidateQueryFilters[] {
   const patchGroup = (group: TaskGroup): TaskGroup =>
-    group.id === change.group_id ? { ...group, counts: change.counts, state: change.group_state } : group;
+    group.id === change.group_id
+      ? {
+          ...group,
+          counts: change.counts,
+          state: change.group_state,
+          current_wave: change.current_wave,
+          paused_reason: change.paused_reason,
+        }
+      : group;
   let listed = false;
   queryClient.setQueriesData<ListPage<TaskGroup>>({ queryKey: TASK_GROUP_LIST_KEY }, (page) => {
     if (!page?.data.some((group) => group.id === change.group_id)) return page;
@@ -38,15 +46,22 @@ export function applyTaskChange(queryClient: QueryClient, change: TaskChange): I
     return { ...page, data: page.data.map(patchGroup) };
   });
   const before = queryClient.getQueryData<TaskGroup>(taskGroupKey(change.group_id));
+  const waved = (before?.waves?.length ?? 0) > 1;
   if (before) queryClient.setQueryData<TaskGroup>(taskGroupKey(change.group_id), patchGroup(before));
+  const changed = change.task;
+  if (!changed) {
+    // Only the group changed (paused, resumed, a new wave): its waves are asked again.
+    return [
+      { queryKey: TASK_GROUP_LIST_KEY, predicate: filteredByState },
+      { queryKey: taskGroupKey(change.group_id), exact: true },
+    ];
+  }
   const patchTask = (task: Task): Task =>
-    task.id === change.task.id
-      ? { ...task, state: change.task.state, progress: change.task.progress, message: change.task.message }
+    task.id === changed.id
+      ? { ...task, state: changed.state, progress: changed.progress, message: changed.message }
       : task;
   queryClient.setQueriesData<ListPage<Task>>({ queryKey: groupTasksKey(change.group_id) }, (page) =>
-    page?.data.some((task) => task.id === change.task.id)
-      ? { ...page, data: page.data.map(patchTask) }
-      : page,
+    page?.data.some((task) => task.id === changed.id) ? { ...page, data: page.data.map(patchTask) } : page,
   );
 
   // A group that has just ended is asked again whole (its end time, and a last word that an
@@ -56,7 +71,7 @@ export function applyTaskChange(queryClient: QueryClient, change: TaskChange): I
       { queryKey: TASK_GROUP_LIST_KEY },
       { queryKey: taskGroupKey(change.group_id), exact: true },
       { queryKey: groupTasksKey(change.group_id) },
-      { queryKey: taskLogsKey(change.task.id) },
+      { queryKey: taskLogsKey(changed.id) },
     ];
   }
   return [
@@ -65,13 +80,19 @@ export function applyTaskChange(queryClient: QueryClient, change: TaskChange): I
       ? { queryKey: TASK_GROUP_LIST_KEY, predicate: filteredByState }
       : { queryKey: TASK_GROUP_LIST_KEY },
     { queryKey: groupTasksKey(change.group_id), predicate: filteredByState },
-    { queryKey: taskLogsKey(change.task.id) },
+    { queryKey: taskLogsKey(changed.id) },
+    // A campaign's waves are counted on the group alone: asked again where it is in view.
+    ...(waved ? [{ queryKey: taskGroupKey(change.group_id), exact: true }] : []),
   ];
 }
 
 const isTaskChange = (payload: unknown): payload is TaskChange => {
   const change = payload as Partial<TaskChange> | undefined;
-  return typeof change?.group_id === 'number' && typeof change.task?.id === 'string' && !!change.counts;
+  return (
+    typeof change?.group_id === 'number' &&
+    (change.task === null || typeof change.task?.id === 'string') &&
+    !!change.counts
+  );
 };
 
 /**

@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import { useTranslation } from 'react-i18next';
 
 /**
  * A filter's label beside a native select, as tall as the toolbar's buttons: the browser's own
@@ -27,21 +26,23 @@ const LABEL_SX = {
   '& select:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: 1 },
 } as const;
 
-/** One of a task page's own filters (state, action); the page keeps the choice in its address. */
-export function TaskFilterSelect({
+/** One of a list page's own filters (a state, a kind); the page keeps the choice in its address. */
+export function FilterSelect({
   label,
   value,
   options,
   onChange,
   testId,
+  anyLabel,
 }: {
   label: string;
   value: string;
   options: readonly { value: string; label: string }[];
   onChange: (value: string) => void;
   testId: string;
+  /** The choice of no filter ('Any'). */
+  anyLabel: string;
 }) {
-  const { t } = useTranslation();
   const known = options.some((option) => option.value === value);
   return (
     <Box component="label" sx={LABEL_SX}>
@@ -51,7 +52,7 @@ export function TaskFilterSelect({
         onChange={(event) => onChange(event.target.value)}
         data-testid={testId}
       >
-        <option value="">{t('tasks.filters.any')}</option>
+        <option value="">{anyLabel}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

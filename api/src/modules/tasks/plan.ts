@@ -1,0 +1,218 @@
+import { modelFamily } from '@fleetport/contracts/device-protocol';
+import { type NewTaskGroup, TASK_GROUP_MAX_DEVICES, type TaskGroupPreview } from '@fleetport/contracts/tasks';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { companies, devices } from '../../db/schema.ts';
+import { fieldError, forbidden } from '../../http/errors.ts';
+import type { AuthContext } from '../auth/context.ts';
+import { visibleCompanyById } from '../companies/scope.ts';
+import { DEVICE_NOT_YOURS } from '../devices/device-queries.ts';
+import { deviceConditions } from '../devices/list-queries.ts';
+import type { FileRow } from '../files/queries.ts';
+import { visibleFile } from '../files/queries.ts';
+
+/** The most skipped devices a preview names one by one (the rest are counted). */
+export const PREVIEW_SKIPPED_MAX = 100;
+
+export interface PlannedDevice {
+  id: number;
+  companyId: number;
+  connected: boolean;
+  wave: number;
+}
+
+export interface GroupPlan {
+  devices: PlannedDevice[];
+  skipped: { device_id: number; device_name: string; reason: string }[];
+  skippedTotal: number;
+  file: FileRow | undefined;
+  /** The time zone of the maintenance window: asked for, or the company's. */
+  timeZone: string | undefined;
+}
+
+type Candidate = {
+  id: number;
+  name: string;
+  companyId: number;
+  model: string | null;
+  firmware: string | null;
+  connected: boolean;
+};
+
+/**
+ * What a new group would do, before it is made (the dry run) and when it is made: the devices
+ * the caller named (or every match of the filter), less those the action cannot serve, each
+ * with its reason, and the wave each remaining device goes in.
+ */
+export async function planGroup(
+  db: Db,
+  auth: AuthContext,
+  request: NewTaskGroup,
+  random: () => number = Math.random,
+): Promise<GroupPlan> {
+  // A company the caller cannot see is refused as one that does not exist (403 alike).
+  if (request.filter?.company_id !== undefined) await visibleCompanyById(db, auth, request.filter.company_id);
+  const candidates = await targetsOf(db, auth, request);
+  if (candidates.length === 0)
+    throw fieldError('device_ids', 'No device matches: choose at least one device.');
+  let file: FileRow | undefined;
+  const fit: Candidate[] = [];
+  const skipped: GroupPlan['skipped'] = [];
+  if (request.action === 'firmware.update') {
+    file = await visibleFile(db, auth, request.file_id).catch(() => {
+      throw fieldError('file_id', 'Choose a firmware file you can see.');
+    });
+    if (file.kind !== 'firmware') throw fieldError('file_id', 'This file is not a firmware image.');
+    for (const device of candidates) {
+      const reason = firmwareMisfit(device, file);
+      if (reason) skipped.push({ device_id: device.id, device_name: device.name, reason });
+      else fit.push(device);
+    }
+    if (fit.length === 0) {
+      throw fieldError(
+        'file_id',
+        `This firmware fits none of the ${candidates.length} chosen devices: ${skipped[0]?.reason ?? ''}`.trim(),
+      );
+    }
+  } else {
+    fit.push(...candidates);
+  }
+  const waves = waveSizes(fit.length, request);
+  // The canary is a random share, not the first devices by id (which are often one site's).
+  const order = shuffle(fit, random);
+  const planned: PlannedDevice[] = [];
+  let wave = 0;
+  let left = waves[0] ?? 0;
+  for (const device of order) {
+    while (left === 0 && wave < waves.length - 1) left = waves[++wave] ?? 0;
+    planned.push({ id: device.id, companyId: device.companyId, connected: device.connected, wave });
+    left -= 1;
+  }
+  let timeZone: string | undefined;
+  if (request.action === 'firmware.update' && request.window) {
+    timeZone =
+      request.window.time_zone ?? (await companyTimeZone(db, planned[0]?.companyId ?? auth.companyId));
+  }
+  return {
+    devices: planned,
+    skipped: skipped.slice(0, PREVIEW_SKIPPED_MAX),
+    skippedTotal: skipped.length,
+    file,
+    timeZone,
+  };
+}
+
+/** The dry run's answer. */
+export function previewOf(plan: GroupPlan, request: NewTaskGroup): TaskGroupPreview {
+  return {
+    devices: plan.devices.length,
+    companies: new Set(plan.devices.map((device) => device.companyId)).size,
+    offline: plan.devices.filter((device) => !device.connected).length,
+    skipped: plan.skipped,
+    skipped_total: plan.skippedTotal,
+    waves: waveSizes(plan.devices.length, request),
+  };
+}
+
+/**
+ * How many devices each wave takes: the canary's share (at least one device), then the rest in
+ * `wave_count` waves as even as they can be; without a canary, `wave_count` waves. Empty waves
+ * are left out (three devices in five waves are three waves).
+ */
+export function waveSizes(total: number, request: NewTaskGroup): number[] {
+  if (request.action !== 'firmware.update') return [total];
+  const sizes: number[] = [];
+  let rest = total;
+  if (request.canary_percent !== undefined && total > 1) {
+    const canary = Math.min(total - 1, Math.max(1, Math.ceil((total * request.canary_percent) / 100)));
+    sizes.push(canary);
+    rest -= canary;
+  }
+  const count = Math.min(request.wave_count, rest);
+  for (let wave = 0; wave < count; wave += 1) {
+    sizes.push(Math.floor(rest / count) + (wave < rest % count ? 1 : 0));
+  }
+  return sizes.filter((size) => size > 0);
+}
+
+/** Why an image cannot go to a device, in words; undefined when it can. */
+export function firmwareMisfit(
+  device: { model: string | null; firmware: string | null },
+  file: { families: string[]; version: string | null },
+): string | undefined {
+  if (!device.model) return 'Its model is not known yet: it has never connected.';
+  const family = modelFamily(device.model);
+  if (!family || !file.families.includes(family)) {
+    return `Its model ${device.model} is not one this firmware fits (${file.families.join(', ') || 'none'}).`;
+  }
+  if (file.version && device.firmware?.endsWith(file.version)) return `It already runs ${device.firmware}.`;
+  return undefined;
+}
+
+async function targetsOf(db: Db, auth: AuthContext, request: NewTaskGroup): Promise<Candidate[]> {
+  const columns = {
+    id: devices.id,
+    name: devices.name,
+    companyId: devices.companyId,
+    model: devices.model,
+    firmware: devices.firmware,
+    connected: devices.connected,
+  };
+  if (request.filter) {
+    return db
+      .select(columns)
+      .from(devices)
+      .where(deviceConditions(auth, request.filter))
+      .orderBy(devices.id)
+      .limit(TASK_GROUP_MAX_DEVICES + 1)
+      .then((rows) => {
+        if (rows.length > TASK_GROUP_MAX_DEVICES) {
+          throw fieldError(
+            'device_ids',
+            'More than 10,000 devices match: narrow the filter, or run the update in parts.',
+          );
+        }
+        return rows;
+      });
+  }
+  const ids = request.device_ids ?? [];
+  const found: Candidate[] = [];
+  for (let at = 0; at < ids.length; at += 5000) {
+    found.push(
+      ...(await db
+        .select(columns)
+        .from(devices)
+        .where(and(deviceConditions(auth, {}), inArray(devices.id, ids.slice(at, at + 5000))))),
+    );
+  }
+  if (found.length !== ids.length) throw forbidden(DEVICE_NOT_YOURS);
+  return found;
+}
+
+async function companyTimeZone(db: Db, companyId: number): Promise<string> {
+  const [row] = await db
+    .select({ timeZone: companies.timeZone })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return row?.timeZone ?? 'UTC';
+}
+
+function shuffle<T>(items: readonly T[], random: () => number): T[] {
+  const copy = [...items];
+  for (let at = copy.length - 1; at > 0; at -= 1) {
+    const other = Math.floor(random() * (at + 1));
+    [copy[at], copy[other]] = [copy[other] as T, copy[at] as T];
+  }
+  return copy;
+}
+
+/** A plan of chosen devices in one wave, as tests and benchmarks make groups without a caller. */
+export function planOf(chosen: readonly { id: number; companyId: number }[]): GroupPlan {
+  return {
+    devices: chosen.map((device) => ({ ...device, connected: false, wave: 0 })),
+    skipped: [],
+    skippedTotal: 0,
+    file: undefined,
+    timeZone: undefined,
+  };
+}
