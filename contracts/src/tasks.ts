@@ -150,7 +150,17 @@ export type TaskLog = z.infer<typeof taskLogSchema>;
 export const taskChangeSchema = z.object({
   group_id: z.number(),
   /** The task that changed; null when only the group did (paused, resumed, a new wave). */
-  task: taskSchema.pick({ id: true, device_id: true, state: true, progress: true, message: true }).nullable(),
+  task: taskSchema
+    .pick({
+      id: true,
+      device_id: true,
+      state: true,
+      progress: true,
+      message: true,
+      attempts: true,
+      updated_at: true,
+    })
+    .nullable(),
   counts: taskCountsSchema,
   group_state: z.enum(TASK_GROUP_STATES),
   current_wave: z.number().int(),

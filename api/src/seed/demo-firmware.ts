@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { files } from '../db/schema.ts';
+import { files, users } from '../db/schema.ts';
 
 /** The demo catalogue: one image per family group, newer than any the simulated fleet runs. */
 const DEMO_IMAGES = [
@@ -33,6 +33,11 @@ function imageBytes(name: string, sizeKb: number): Buffer {
  */
 export async function seedDemoFirmware(db: Db, filesDir: string): Promise<number> {
   let added = 0;
+  // Uploaded by the platform's administrator, as an operator would have.
+  const [admin] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, 'super@fleetport.example'));
   for (const image of DEMO_IMAGES) {
     const [known] = await db
       .select({ id: files.id })
@@ -53,6 +58,7 @@ export async function seedDemoFirmware(db: Db, filesDir: string): Promise<number
         version: image.version,
         families: [...image.families],
         releaseNotes: NOTES,
+        uploadedBy: admin?.id ?? null,
       })
       .returning({ id: files.id });
     if (!row) continue;

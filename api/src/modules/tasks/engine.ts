@@ -600,6 +600,8 @@ export class TaskEngine {
         state: task.state,
         progress: task.progress,
         message: task.message,
+        attempts: task.attempts,
+        updated_at: task.updatedAt.toISOString(),
       },
       counts,
       group_state: group.state,

@@ -198,7 +198,15 @@ describe('Task manager (spec §2 Task manager)', () => {
     await within(grid).findByText('0 / 2 done');
     emit({
       group_id: 7,
-      task: { id: TASK_A, device_id: 11, state: 'failed', progress: null, message: 'No such command' },
+      task: {
+        id: TASK_A,
+        device_id: 11,
+        state: 'failed',
+        progress: null,
+        message: 'No such command',
+        attempts: 1,
+        updated_at: '2026-03-01T10:00:05.000Z',
+      },
       counts: { ...NONE, queued: 0, succeeded: 1, failed: 1 },
       group_state: 'finished',
       current_wave: 0,
@@ -327,7 +335,15 @@ describe("a task group's view (spec §2 Task group table, Task logs, Cancel upda
     await within(grid).findByText('Waiting');
     emit({
       group_id: 7,
-      task: { id: TASK_B, device_id: 12, state: 'succeeded', progress: 100, message: ' 10:00:05 up 1:02' },
+      task: {
+        id: TASK_B,
+        device_id: 12,
+        state: 'succeeded',
+        progress: 100,
+        message: ' 10:00:05 up 1:02',
+        attempts: 1,
+        updated_at: '2026-03-01T10:00:05.000Z',
+      },
       counts: { ...NONE, succeeded: 10, failed: 3, queued: 37 },
       group_state: 'running',
       current_wave: 0,

@@ -188,9 +188,7 @@ export default function UpdateFirmwarePage() {
 
   return (
     <Box component="form" onSubmit={check} noValidate sx={{ maxWidth: 880 }} data-testid="update-firmware">
-      <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
-        {t('tasks.firmware.title')}
-      </Typography>
+      {/* The shell shows the page's title (the route's); this says what the page does. */}
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         {t('tasks.firmware.intro')}
       </Typography>
@@ -322,7 +320,7 @@ export default function UpdateFirmwarePage() {
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {t('tasks.firmware.howHint')}
         </Typography>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' }, gap: 2 }}>
           <TextField
             type="number"
             label={t('tasks.firmware.canary')}
@@ -355,7 +353,7 @@ export default function UpdateFirmwarePage() {
             {...field('deadline')}
             slotProps={{ htmlInput: { min: 1, max: 720 } }}
           />
-        </Stack>
+        </Box>
       </Paper>
 
       {problem && (

@@ -58,7 +58,15 @@ const TASK_ID = '0b9a3c1e-6a47-4b8e-9d3f-2f1e0c7d5a11';
 
 const change = (values: Partial<TaskChange> = {}): TaskChange => ({
   group_id: 7,
-  task: { id: TASK_ID, device_id: 11, state: 'succeeded', progress: 100, message: ' 10:00:01 up 3:12' },
+  task: {
+    id: TASK_ID,
+    device_id: 11,
+    state: 'succeeded',
+    progress: 100,
+    message: ' 10:00:01 up 3:12',
+    attempts: 1,
+    updated_at: '2026-03-01T10:00:05.000Z',
+  },
   counts: { ...NONE, queued: 1, succeeded: 1 },
   group_state: 'running',
   current_wave: 0,
@@ -84,9 +92,9 @@ describe('TaskChanged in the cache (spec §2 Task manager: live)', () => {
     ]);
     expect(client.getQueryData<TaskGroup>(taskGroupKey(7))?.counts.queued).toBe(1);
     const tasks = client.getQueryData<{ data: Task[] }>([...groupTasksKey(7), { limit: 25 }]);
-    expect(tasks?.data.map((row) => [row.state, row.progress, row.message])).toEqual([
-      ['succeeded', 100, ' 10:00:01 up 3:12'],
-      ['queued', null, null],
+    expect(tasks?.data.map((row) => [row.state, row.progress, row.message, row.attempts])).toEqual([
+      ['succeeded', 100, ' 10:00:01 up 3:12', 1],
+      ['queued', null, null, 0],
     ]);
     // Shown already: only the lists filtered by state and the task's log are asked again.
     expect(stale.map((filter) => [filter.queryKey, Boolean(filter.predicate)])).toEqual([

@@ -58,7 +58,14 @@ export function applyTaskChange(queryClient: QueryClient, change: TaskChange): I
   }
   const patchTask = (task: Task): Task =>
     task.id === changed.id
-      ? { ...task, state: changed.state, progress: changed.progress, message: changed.message }
+      ? {
+          ...task,
+          state: changed.state,
+          progress: changed.progress,
+          message: changed.message,
+          attempts: changed.attempts,
+          updated_at: changed.updated_at,
+        }
       : task;
   queryClient.setQueriesData<ListPage<Task>>({ queryKey: groupTasksKey(change.group_id) }, (page) =>
     page?.data.some((task) => task.id === changed.id) ? { ...page, data: page.data.map(patchTask) } : page,
