@@ -13,6 +13,7 @@ import { benchStaticAsset } from './lib/part-asset.ts';
 import { benchBrandScale } from './lib/part-brands.ts';
 import { benchDeviceIngest } from './lib/part-device-ingest.ts';
 import { benchDeviceList } from './lib/part-device-list.ts';
+import { benchFirmwareCampaign } from './lib/part-firmware-campaign.ts';
 import { benchThemedHtml } from './lib/part-html.ts';
 import { benchSocketIo } from './lib/part-socketio.ts';
 import { benchTaskEngine } from './lib/part-task-engine.ts';
@@ -31,7 +32,7 @@ import { table } from './lib/stats.ts';
 
 const { values } = parseArgs({
   options: {
-    only: { type: 'string', default: '1,2,3,4,5,6,7,8,9,10' },
+    only: { type: 'string', default: '1,2,3,4,5,6,7,8,9,10,11' },
     duration: { type: 'string', default: '4' },
     warmup: { type: 'string', default: '1' },
     connections: { type: 'string', default: '50' },
@@ -117,6 +118,7 @@ try {
   if (parts.has('8')) await benchDeviceIngest(ctx);
   if (parts.has('9')) await benchDeviceList(ctx);
   if (parts.has('10')) await benchTaskEngine(ctx);
+  if (parts.has('11')) await benchFirmwareCampaign(ctx);
 
   if (ctx.goals.length > 0) {
     console.log('\n=== Goals ===');

@@ -1,7 +1,7 @@
 import { startFleet } from '@fleetport/device-sim/fleet-runner';
 
 /**
- * Part 8's simulated fleet, in its own process (as `npm run sim` runs it): device-sim's
+ * Parts 8 and 11's simulated fleet, in its own process (as `npm run sim` runs it): device-sim's
  * `startFleet` against the API's broker. Once a second it prints one JSON line with the fleet's
  * counts and the telemetry rate its online devices are configured for, which the bench sets
  * against what the API stored. SIGTERM drops every connection at once (no clean goodbye: the
@@ -16,6 +16,10 @@ interface Options {
   fleetFile: string;
   batchSize: number;
   timeScale: number;
+  /** Part 11: the share of firmware updates that fail (device-sim's modes), and faster flashing. */
+  firmwareFailureRate?: number;
+  firmwareStepMs?: number;
+  rebootDelayMs?: number;
 }
 
 const options = JSON.parse(process.argv[2] ?? '{}') as Options;
@@ -28,7 +32,12 @@ const fleet = await startFleet({
   // As part-device-ingest.ts writes the manifest: every device connects and stays connected.
   troubledDevices: false,
   batchSize: options.batchSize,
-  timing: { timeScale: options.timeScale },
+  timing: {
+    timeScale: options.timeScale,
+    ...(options.firmwareStepMs === undefined ? {} : { firmwareStepMs: options.firmwareStepMs }),
+    ...(options.rebootDelayMs === undefined ? {} : { rebootDelayMs: options.rebootDelayMs }),
+  },
+  firmwareFailureRate: options.firmwareFailureRate ?? 0,
   summaryIntervalMs: 0,
   log: (line) => process.stderr.write(`${line}\n`),
 });

@@ -32,6 +32,7 @@ export const AUDIT_EVENTS = [
   'task.cancel',
   'task.pause',
   'task.resume',
+  'task.retry',
   // Companies and their data.
   'company.create',
   'company.update',

@@ -626,6 +626,14 @@ const COMPANY_ROUTES: Record<string, Record<Role, string>> = {
     read_only: /*             */ 'D    D           D       D        D',
     support: /*               */ 'D    D           D       D        D',
   },
+  'POST /api/devices/tasks/groups/{id}/retry': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'D    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
   'POST /api/devices/updates/cancel': {
     super_admin: /*           */ 'A    A           A       A        A',
     admin: /*                 */ 'A    A           D       D        D',
@@ -1125,6 +1133,12 @@ const FILE_PROBES: Record<string, (client: TestClient, companyId: number) => Pro
     const { id } = await taskGroupIn(companyId);
     await (clients.get('super_admin') as TestClient).post(`/api/devices/tasks/groups/${id}/pause`, {});
     return (await client.post(`/api/devices/tasks/groups/${id}/resume`, {})).status;
+  },
+  // A group whose task expired: retried (allowed), or refused as not found.
+  'POST /api/devices/tasks/groups/{id}/retry': async (client, companyId) => {
+    const { id } = await taskGroupIn(companyId);
+    await fx.api.deps.tasks.expireGroup(id);
+    return (await client.post(`/api/devices/tasks/groups/${id}/retry`, {})).status;
   },
   'POST /api/devices/updates/cancel': async (client, companyId) =>
     (await client.post('/api/devices/updates/cancel', { group_id: (await taskGroupIn(companyId)).id }))

@@ -150,6 +150,26 @@ describe('the task engine', () => {
     expect(JSON.stringify(cancel.body)).toMatch(/Nothing was cancelled/);
   });
 
+  it('Retry failed: a new group for the devices whose task failed or expired; nothing to retry is refused', async () => {
+    const units = [await createTestDevice(fx, 'Acme East'), await createTestDevice(fx, 'Acme East')];
+    const group = await startCli(units, 'reload');
+    // Nothing has failed yet.
+    const early = await admin.post(`/api/devices/tasks/groups/${group.id}/retry`, {});
+    expect(early.status).toBe(409);
+    expect(JSON.stringify(early.body)).toContain('nothing to retry');
+    await fx.api.deps.tasks.expireGroup(group.id);
+    const retried = await admin.post(`/api/devices/tasks/groups/${group.id}/retry`, {});
+    expect(retried.status, JSON.stringify(retried.body)).toBe(201);
+    const again = retried.body.data as TaskGroup;
+    expect(again).toMatchObject({ action: 'cli', summary: 'reload', state: 'running', total: 2 });
+    expect(again.counts.queued).toBe(2);
+    expect(again.id).not.toBe(group.id);
+    // The old group keeps its final states.
+    expect((await groupOf(group.id)).counts.expired).toBe(2);
+    const log = await admin.get('/api/audit-log?event=task.retry');
+    expect(JSON.stringify(log.body.data)).toContain(`"retried_from":${group.id}`);
+  });
+
   it('cancelling a group cancels what waits, and says how many; the history reads it as a sentence', async () => {
     const units = [await createTestDevice(fx, 'Acme East'), await createTestDevice(fx, 'Acme East')];
     const group = await startCli(units, 'ifconfig');

@@ -21,7 +21,7 @@ import type { Db } from '../../db/client.ts';
 import { companies as companiesTable, devices, taskGroups, tasks } from '../../db/schema.ts';
 import type { Realtime } from '../realtime/realtime.ts';
 import type { DownloadLinks } from './download-links.ts';
-import type { GroupPlan } from './plan.ts';
+import type { GroupPlan, PlannedDevice } from './plan.ts';
 import { QUEUES, type TaskQueue } from './queue.ts';
 import {
   claimNextTask,
@@ -153,33 +153,83 @@ export class TaskEngine {
         : file
           ? `${file.version ?? ''} (${file.name})`.trim()
           : null;
+    return this.insertGroup(
+      {
+        action: request.action,
+        summary,
+        params,
+        state: later ? 'scheduled' : 'running',
+        companyId: companies.size === 1 ? ([...companies][0] ?? input.companyId) : input.companyId,
+        createdBy: input.createdBy,
+        createdAt: now,
+        expiresAt,
+        position: now.getTime(),
+        total: plan.devices.length,
+        fileId: file?.id ?? null,
+        startsAt: startsAt ?? null,
+        windowStart: firmware?.window ? minutesOf(firmware.window.start) : null,
+        windowEnd: firmware?.window ? minutesOf(firmware.window.end) : null,
+        timeZone: firmware?.window ? (plan.timeZone ?? 'UTC') : null,
+        canaryPercent: firmware?.canary_percent ?? null,
+        waveCount: firmware?.wave_count ?? 1,
+        failureThreshold: firmware ? firmware.failure_threshold : null,
+      },
+      plan.devices,
+    );
+  }
+
+  /**
+   * Retry failed (spec §2 Task manager): a new group, as the old one was asked, for the devices
+   * whose task failed or expired, in one wave (the campaign's canary has spoken). The old group's
+   * tasks keep their final states; undefined when none failed or expired.
+   */
+  async retryFailed(groupId: number, createdBy: number): Promise<TaskGroupRow | undefined> {
+    const [old] = await this.db.select().from(taskGroups).where(eq(taskGroups.id, groupId));
+    if (!old) return undefined;
+    const failed = await this.db
+      .select({ id: tasks.deviceId, companyId: devices.companyId })
+      .from(tasks)
+      .innerJoin(devices, eq(devices.id, tasks.deviceId))
+      .where(and(eq(tasks.groupId, groupId), inArray(tasks.state, ['failed', 'expired'])));
+    if (failed.length === 0) return undefined;
+    const now = this.now();
+    const deadlineMs = old.expiresAt.getTime() - old.createdAt.getTime();
+    return this.insertGroup(
+      {
+        action: old.action,
+        summary: old.summary,
+        params: old.params,
+        state: 'running',
+        companyId: old.companyId,
+        createdBy,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + deadlineMs),
+        position: now.getTime(),
+        total: failed.length,
+        fileId: old.fileId,
+        windowStart: old.windowStart,
+        windowEnd: old.windowEnd,
+        timeZone: old.timeZone,
+        failureThreshold: old.failureThreshold,
+      },
+      failed.map((device) => ({ ...device, connected: false, wave: 0 })),
+    );
+  }
+
+  /**
+   * Stores a group and its tasks queued (each in its wave), and hands its deadline and its start
+   * to the queue, so a restart right after still sends them.
+   */
+  private async insertGroup(
+    values: typeof taskGroups.$inferInsert,
+    chosen: readonly PlannedDevice[],
+  ): Promise<TaskGroupRow> {
+    const now = values.createdAt ?? this.now();
     const group = await this.db.transaction(async (tx) => {
-      const [created] = await tx
-        .insert(taskGroups)
-        .values({
-          action: request.action,
-          summary,
-          params,
-          state: later ? 'scheduled' : 'running',
-          companyId: companies.size === 1 ? [...companies][0] : input.companyId,
-          createdBy: input.createdBy,
-          createdAt: now,
-          expiresAt,
-          position: now.getTime(),
-          total: plan.devices.length,
-          fileId: file?.id ?? null,
-          startsAt: startsAt ?? null,
-          windowStart: firmware?.window ? minutesOf(firmware.window.start) : null,
-          windowEnd: firmware?.window ? minutesOf(firmware.window.end) : null,
-          timeZone: firmware?.window ? (plan.timeZone ?? 'UTC') : null,
-          canaryPercent: firmware?.canary_percent ?? null,
-          waveCount: firmware?.wave_count ?? 1,
-          failureThreshold: firmware ? firmware.failure_threshold : null,
-        })
-        .returning();
+      const [created] = await tx.insert(taskGroups).values(values).returning();
       if (!created) throw new Error('task group not stored');
-      for (let at = 0; at < plan.devices.length; at += 2000) {
-        const rows = plan.devices.slice(at, at + 2000).map((device) => ({
+      for (let at = 0; at < chosen.length; at += 2000) {
+        const rows = chosen.slice(at, at + 2000).map((device) => ({
           id: randomUUID(),
           groupId: created.id,
           deviceId: device.id,
@@ -192,8 +242,13 @@ export class TaskEngine {
       }
       return created;
     });
-    await this.queue.send(QUEUES.groupExpire, { groupId: group.id }, { startAfter: expiresAt });
-    await this.queue.send(QUEUES.groupStart, { groupId: group.id }, later ? { startAfter: startsAt } : {});
+    await this.queue.send(QUEUES.groupExpire, { groupId: group.id }, { startAfter: group.expiresAt });
+    const later = group.state === 'scheduled' && group.startsAt !== null;
+    await this.queue.send(
+      QUEUES.groupStart,
+      { groupId: group.id },
+      later && group.startsAt ? { startAfter: group.startsAt } : {},
+    );
     return group;
   }
 

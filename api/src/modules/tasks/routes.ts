@@ -200,6 +200,40 @@ export function registerTaskRoutes(registry: RouteRegistry, router: Router, deps
   }
 
   registry.add(router, {
+    method: 'post',
+    path: '/devices/tasks/groups/:id/retry',
+    summary:
+      'Retry failed: a new task group, as this one was asked, for its devices whose task failed or expired (in one wave).',
+    tag: 'tasks',
+    access: { permission: 'manage_device_task_groups' },
+    event: 'task.retry',
+    params: idParam,
+    response: taskGroupSchema,
+    statuses: { 409: 'no task of the group failed or expired, or its firmware image has been deleted' },
+    handler: async ({ auth, params }) => {
+      const before = await taskGroupFor(db, auth, params.id);
+      if (before.action === 'firmware.update' && before.file_id === null) {
+        throw conflict(
+          'The firmware image of this update has been deleted: start a new update with another image.',
+        );
+      }
+      const group = await engine.retryFailed(params.id, auth.userId);
+      if (!group) throw conflict('No task of this group failed or expired: there is nothing to retry.');
+      const data = await taskGroupFor(db, auth, group.id);
+      return {
+        status: 201,
+        data,
+        audit: {
+          entity: 'task_group',
+          entityId: String(group.id),
+          companyId: group.companyId ?? auth.companyId,
+          after: { action: data.action, summary: data.summary, devices: data.total, retried_from: params.id },
+        },
+      };
+    },
+  });
+
+  registry.add(router, {
     method: 'get',
     path: '/device-files/:taskId',
     summary:

@@ -33,14 +33,18 @@ export function TaskGroupHeader({
   group,
   onCancel,
   onControl,
+  onRetry,
 }: {
   group: TaskGroup;
   onCancel?: (() => void) | undefined;
   /** Pause or resume, for those who may (absent: read only). */
   onControl?: ((control: 'pause' | 'resume') => void) | undefined;
+  /** Retry failed: a new group for the devices whose task failed or expired. */
+  onRetry?: (() => void) | undefined;
 }) {
   const { t, i18n } = useTranslation();
   const when = (value: string) => formatDateTime(value, i18n.language);
+  const retriable = group.counts.failed + group.counts.expired;
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 3 }} data-testid="task-group">
       <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
@@ -64,6 +68,11 @@ export function TaskGroupHeader({
         {onControl && group.state === 'paused' && (
           <Button variant="contained" onClick={() => onControl('resume')} data-testid="task-group-resume">
             {t('tasks.campaign.resume')}
+          </Button>
+        )}
+        {onRetry && (group.state === 'finished' || group.state === 'cancelled') && retriable > 0 && (
+          <Button variant="outlined" onClick={onRetry} data-testid="task-group-retry">
+            {t('tasks.retry.button', { count: retriable })}
           </Button>
         )}
         {onCancel && (

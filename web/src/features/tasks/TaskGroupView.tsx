@@ -2,19 +2,20 @@ import Link from '@mui/material/Link';
 import { useQueryClient } from '@tanstack/react-query';
 import { isAxiosError } from 'axios';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { messageOf } from '../../shared/api/messages.ts';
 import { can, useSignedInUser } from '../../shared/lib/auth.ts';
 import { pathOf } from '../../shared/routing/web-routes.ts';
 import { toast } from '../../shared/toasts/toasts.tsx';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert.tsx';
 import { PageLoading } from '../../shared/ui/PageLoading.tsx';
-import { controlGroup } from './api/control-group.ts';
+import { controlGroup, retryFailed } from './api/control-group.ts';
 import { taskGroupKey, useTaskGroup } from './api/get-task-group.ts';
 import { TASKS_KEY } from './api/list-task-groups.ts';
 import { useLiveTasks } from './api/live-tasks.ts';
 import { GroupTasks } from './GroupTasks.tsx';
 import { TaskGroupHeader } from './TaskGroupHeader.tsx';
+import { groupAddress } from './TaskGroupsList.tsx';
 import { groupSentence, waitingOf } from './task-words.ts';
 
 const dialogs = () => import('./task-dialogs.tsx');
@@ -27,6 +28,7 @@ export function TaskGroupView({ groupId }: { groupId: number }) {
   const { t } = useTranslation();
   const user = useSignedInUser();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const valid = Number.isInteger(groupId) && groupId > 0;
   const group = useTaskGroup(groupId, { enabled: valid });
   useLiveTasks();
@@ -68,10 +70,21 @@ export function TaskGroupView({ groupId }: { groupId: number }) {
           (error: unknown) => toast(messageOf(error), { type: 'error' }),
         )
     : undefined;
+  const retry = manages
+    ? () =>
+        void retryFailed(data.id).then(
+          (created) => {
+            void queryClient.invalidateQueries({ queryKey: TASKS_KEY });
+            toast(t('tasks.retry.started', { count: created.total }), { type: 'success' });
+            void navigate(`${pathOf('task-manager')}${groupAddress(created.id)}`);
+          },
+          (error: unknown) => toast(messageOf(error), { type: 'error' }),
+        )
+    : undefined;
   return (
     <>
       {back}
-      <TaskGroupHeader group={data} onCancel={cancel} onControl={control} />
+      <TaskGroupHeader group={data} onCancel={cancel} onControl={control} onRetry={retry} />
       <GroupTasks group={data} manages={manages} />
     </>
   );

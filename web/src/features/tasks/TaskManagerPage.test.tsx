@@ -228,6 +228,26 @@ describe("a task group's view (spec §2 Task group table, Task logs, Cancel upda
       ...extra,
     });
 
+  it('Retry failed: a finished group with failures starts a new group for them and opens it', async () => {
+    const server = fakeApi({
+      'GET /devices/tasks/groups/7': () => ({
+        status: 200,
+        data: {
+          data: group(7, { state: 'finished', counts: { ...NONE, succeeded: 45, failed: 3, expired: 2 } }),
+        },
+      }),
+      'GET /devices/tasks/groups/7/tasks': page([]),
+      'POST /devices/tasks/groups/7/retry': () => ({ status: 201, data: { data: group(8, { total: 5 }) } }),
+      'GET /devices/tasks/groups/8': () => ({ status: 200, data: { data: group(8, { total: 5 }) } }),
+      'GET /devices/tasks/groups/8/tasks': page([]),
+    });
+    const { router, user } = openPage('/management/task-manager?group=7');
+    await user.click(await screen.findByRole('button', { name: 'Retry the failed tasks (5)' }));
+    expect(await screen.findByText('Retrying 5 devices in a new task group.')).toBeTruthy();
+    expect(router.state.location.search).toBe('?group=8');
+    expect(server.seen.some((request) => request.url === '/devices/tasks/groups/7/retry')).toBe(true);
+  });
+
   it("shows the group's header and its devices, each linking to its device, and a task's log", async () => {
     groupApi({
       [`GET /devices/tasks/${TASK_A}/logs`]: () => ({

@@ -146,6 +146,7 @@ const PHRASES: Record<AuditEvent, Read> = {
   // "Jane paused the task group “00.07.09 (RUT_R_00.07.09.bin)”".
   'task.pause': ({ after }) => taskGroupNamed(after),
   'task.resume': ({ after }) => taskGroupNamed(after),
+  'task.retry': ({ after }) => ({ count: count(field(after, 'devices')) }),
   'company.create': named('after'),
   'company.update': ({ before, after }): Phrase => {
     const [from, name] = [field(before, 'name'), field(after, 'name')];
