@@ -33,6 +33,7 @@ export const AUDIT_EVENTS = [
   'task.pause',
   'task.resume',
   'task.retry',
+  'task.order',
   // Companies and their data.
   'company.create',
   'company.update',

@@ -261,6 +261,13 @@ export const taskGroupPreviewSchema = z.object({
 });
 export type TaskGroupPreview = z.infer<typeof taskGroupPreviewSchema>;
 
+/**
+ * Task ordering (spec §2): a device runs one task at a time, its groups' tasks by position. A
+ * group moved first is sent before every other group's waiting tasks; moved last, after them.
+ */
+export const taskGroupOrderSchema = z.object({ to: z.enum(['first', 'last']) });
+export type TaskGroupOrder = z.infer<typeof taskGroupOrderSchema>;
+
 /** A user's hand on a running group: pause it, resume it (past a health gate), or retry its failed devices. */
 export const TASK_GROUP_CONTROLS = ['pause', 'resume'] as const;
 export type TaskGroupControl = (typeof TASK_GROUP_CONTROLS)[number];

@@ -634,6 +634,14 @@ const COMPANY_ROUTES: Record<string, Record<Role, string>> = {
     read_only: /*             */ 'D    D           D       D        D',
     support: /*               */ 'D    D           D       D        D',
   },
+  'PUT /api/devices/tasks/groups/{id}/order': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'D    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
   'POST /api/devices/updates/cancel': {
     super_admin: /*           */ 'A    A           A       A        A',
     admin: /*                 */ 'A    A           D       D        D',
@@ -1134,6 +1142,13 @@ const FILE_PROBES: Record<string, (client: TestClient, companyId: number) => Pro
     await (clients.get('super_admin') as TestClient).post(`/api/devices/tasks/groups/${id}/pause`, {});
     return (await client.post(`/api/devices/tasks/groups/${id}/resume`, {})).status;
   },
+  // A running group moved first (allowed), or refused as not found.
+  'PUT /api/devices/tasks/groups/{id}/order': async (client, companyId) =>
+    (
+      await client.put(`/api/devices/tasks/groups/${(await taskGroupIn(companyId)).id}/order`, {
+        to: 'first',
+      })
+    ).status,
   // A group whose task expired: retried (allowed), or refused as not found.
   'POST /api/devices/tasks/groups/{id}/retry': async (client, companyId) => {
     const { id } = await taskGroupIn(companyId);

@@ -170,6 +170,31 @@ describe('the task engine', () => {
     expect(JSON.stringify(log.body.data)).toContain(`"retried_from":${group.id}`);
   });
 
+  it('Task ordering: a group moved first is sent first to a device that has several waiting', async () => {
+    const unit = await createTestDevice(fx, 'Acme East');
+    const older = await startCli([unit], 'date');
+    const newer = await startCli([unit], 'uname');
+    const moved = await admin.put(`/api/devices/tasks/groups/${newer.id}/order`, { to: 'first' });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect((moved.body.data as TaskGroup).position).toBeLessThan(older.position);
+    const commands: string[] = [];
+    const device = rememberingDevice((command) => {
+      if (command.action === 'cli') commands.push(command.command);
+      return [{ state: 'done', output: 'ok' }];
+    });
+    const connection = await connectDevice(fx, unit, device.answer);
+    await until(
+      () => groupOf(older.id),
+      (g) => g.state === 'finished',
+      'both groups to finish',
+    );
+    expect(commands).toEqual(['uname', 'date']);
+    // A group that has ended is not moved.
+    const ended = await admin.put(`/api/devices/tasks/groups/${older.id}/order`, { to: 'first' });
+    expect(ended.status).toBe(409);
+    await connection.client.endAsync();
+  });
+
   it('cancelling a group cancels what waits, and says how many; the history reads it as a sentence', async () => {
     const units = [await createTestDevice(fx, 'Acme East'), await createTestDevice(fx, 'Acme East')];
     const group = await startCli(units, 'ifconfig');

@@ -349,6 +349,30 @@ export class TaskEngine {
     await this.startGroup(groupId);
   }
 
+  /**
+   * Task ordering: moves an unfinished group before (or after) every other unfinished group, so
+   * its waiting tasks are the next (or the last) each device gets. Undefined when it has ended.
+   */
+  async reorder(groupId: number, to: 'first' | 'last'): Promise<TaskGroupRow | undefined> {
+    const open = inArray(taskGroups.state, ['scheduled', 'running', 'paused']);
+    const [edge] = await this.db
+      .select({
+        value:
+          to === 'first'
+            ? sql<number>`min(${taskGroups.position})`
+            : sql<number>`max(${taskGroups.position})`,
+      })
+      .from(taskGroups)
+      .where(open);
+    const position = Number(edge?.value ?? this.now().getTime()) + (to === 'first' ? -1 : 1);
+    const [moved] = await this.db
+      .update(taskGroups)
+      .set({ position })
+      .where(and(eq(taskGroups.id, groupId), open))
+      .returning();
+    return moved;
+  }
+
   /** A user pauses a running (or scheduled) group: nothing more is sent; what runs ends. */
   async pause(groupId: number): Promise<TaskGroupRow | undefined> {
     const [paused] = await this.db

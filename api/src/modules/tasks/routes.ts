@@ -6,6 +6,7 @@ import {
   TASK_GROUP_CONTROLS,
   TASK_GROUP_STATES,
   TASK_STATES,
+  taskGroupOrderSchema,
   taskGroupPreviewSchema,
   taskGroupSchema,
   taskLogSchema,
@@ -198,6 +199,36 @@ export function registerTaskRoutes(registry: RouteRegistry, router: Router, deps
       },
     });
   }
+
+  registry.add(router, {
+    method: 'put',
+    path: '/devices/tasks/groups/:id/order',
+    summary:
+      'Task ordering: sends this group’s waiting tasks before (first) or after (last) those of every other unfinished group.',
+    tag: 'tasks',
+    access: { permission: 'manage_device_task_groups' },
+    event: 'task.order',
+    params: idParam,
+    body: taskGroupOrderSchema,
+    response: taskGroupSchema,
+    statuses: { 409: 'the group has ended' },
+    handler: async ({ auth, params, body }) => {
+      const before = await taskGroupFor(db, auth, params.id);
+      if (!(await engine.reorder(params.id, body.to))) {
+        throw conflict('This task group has ended: there is nothing left to send in another order.');
+      }
+      const data = await taskGroupFor(db, auth, params.id);
+      return {
+        data,
+        audit: {
+          entity: 'task_group',
+          entityId: String(params.id),
+          companyId: before.company_id ?? auth.companyId,
+          after: { to: body.to, summary: data.summary, action: data.action },
+        },
+      };
+    },
+  });
 
   registry.add(router, {
     method: 'post',

@@ -34,6 +34,7 @@ export function TaskGroupHeader({
   onCancel,
   onControl,
   onRetry,
+  onFirst,
 }: {
   group: TaskGroup;
   onCancel?: (() => void) | undefined;
@@ -41,6 +42,8 @@ export function TaskGroupHeader({
   onControl?: ((control: 'pause' | 'resume') => void) | undefined;
   /** Retry failed: a new group for the devices whose task failed or expired. */
   onRetry?: (() => void) | undefined;
+  /** Task ordering: this group's waiting tasks before every other group's. */
+  onFirst?: (() => void) | undefined;
 }) {
   const { t, i18n } = useTranslation();
   const when = (value: string) => formatDateTime(value, i18n.language);
@@ -68,6 +71,11 @@ export function TaskGroupHeader({
         {onControl && group.state === 'paused' && (
           <Button variant="contained" onClick={() => onControl('resume')} data-testid="task-group-resume">
             {t('tasks.campaign.resume')}
+          </Button>
+        )}
+        {onFirst && group.counts.queued > 0 && ['scheduled', 'running', 'paused'].includes(group.state) && (
+          <Button variant="outlined" onClick={onFirst} data-testid="task-group-first">
+            {t('tasks.order.first')}
           </Button>
         )}
         {onRetry && (group.state === 'finished' || group.state === 'cancelled') && retriable > 0 && (

@@ -9,7 +9,7 @@ import { pathOf } from '../../shared/routing/web-routes.ts';
 import { toast } from '../../shared/toasts/toasts.tsx';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert.tsx';
 import { PageLoading } from '../../shared/ui/PageLoading.tsx';
-import { controlGroup, retryFailed } from './api/control-group.ts';
+import { controlGroup, orderGroup, retryFailed } from './api/control-group.ts';
 import { taskGroupKey, useTaskGroup } from './api/get-task-group.ts';
 import { TASKS_KEY } from './api/list-task-groups.ts';
 import { useLiveTasks } from './api/live-tasks.ts';
@@ -81,10 +81,20 @@ export function TaskGroupView({ groupId }: { groupId: number }) {
           (error: unknown) => toast(messageOf(error), { type: 'error' }),
         )
     : undefined;
+  const first = manages
+    ? () =>
+        void orderGroup(data.id, 'first').then(
+          (changed) => {
+            queryClient.setQueryData(taskGroupKey(data.id), changed);
+            toast(t('tasks.order.moved'), { type: 'success' });
+          },
+          (error: unknown) => toast(messageOf(error), { type: 'error' }),
+        )
+    : undefined;
   return (
     <>
       {back}
-      <TaskGroupHeader group={data} onCancel={cancel} onControl={control} onRetry={retry} />
+      <TaskGroupHeader group={data} onCancel={cancel} onControl={control} onRetry={retry} onFirst={first} />
       <GroupTasks group={data} manages={manages} />
     </>
   );

@@ -228,6 +228,22 @@ describe("a task group's view (spec §2 Task group table, Task logs, Cancel upda
       ...extra,
     });
 
+  it('Send first: a group with waiting tasks is moved to the front of the queue', async () => {
+    const server = fakeApi({
+      'GET /devices/tasks/groups/7': () => ({ status: 200, data: { data: group(7) } }),
+      'GET /devices/tasks/groups/7/tasks': page([]),
+      'PUT /devices/tasks/groups/7/order': () => ({ status: 200, data: { data: group(7, { position: 0 }) } }),
+    });
+    const { user } = openPage('/management/task-manager?group=7');
+    await user.click(await screen.findByRole('button', { name: 'Send first' }));
+    expect(
+      await screen.findByText('Its waiting tasks go before those of every other task group.'),
+    ).toBeTruthy();
+    expect(server.seen.find((request) => request.url === '/devices/tasks/groups/7/order')?.body).toEqual({
+      to: 'first',
+    });
+  });
+
   it('Retry failed: a finished group with failures starts a new group for them and opens it', async () => {
     const server = fakeApi({
       'GET /devices/tasks/groups/7': () => ({

@@ -147,6 +147,12 @@ const PHRASES: Record<AuditEvent, Read> = {
   'task.pause': ({ after }) => taskGroupNamed(after),
   'task.resume': ({ after }) => taskGroupNamed(after),
   'task.retry': ({ after }) => ({ count: count(field(after, 'devices')) }),
+  // "Jane moved the task group “uptime” to the front of the queue".
+  'task.order': ({ after }) => {
+    const named = taskGroupNamed(after);
+    const to = field(after, 'to') === 'last' ? 'last' : 'first';
+    return { ...named, context: named.context ? `${to}_named` : to };
+  },
   'company.create': named('after'),
   'company.update': ({ before, after }): Phrase => {
     const [from, name] = [field(before, 'name'), field(after, 'name')];
