@@ -137,6 +137,16 @@ export const taskSchema = z.object({
 });
 export type Task = z.infer<typeof taskSchema>;
 
+/** Actions list on a device (GET /devices/{id}/tasks): its tasks, newest first, with their group's action. */
+export const deviceTaskSchema = taskSchema
+  .pick({ id: true, group_id: true, state: true, progress: true, message: true, updated_at: true })
+  .extend({
+    action: z.enum(TASK_ACTIONS),
+    summary: z.string().nullable(),
+    created_at: z.string(),
+  });
+export type DeviceTask = z.infer<typeof deviceTaskSchema>;
+
 /** A line of a task's log (Task logs): every change of its state, with the device's words. */
 export const taskLogSchema = z.object({
   at: z.string(),

@@ -577,6 +577,14 @@ const COMPANY_ROUTES: Record<string, Record<Role, string>> = {
     read_only: /*             */ 'D    D           D       D        D',
     support: /*               */ 'A    A           A       A        A',
   },
+  'GET /api/devices/{id}/tasks': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'A    A           D       D        D',
+    end_user: /*              */ 'A    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'A    A           A       A        A',
+  },
   'GET /api/devices/tasks/groups/{id}/tasks': {
     super_admin: /*           */ 'A    A           A       A        A',
     admin: /*                 */ 'A    A           D       D        D',
@@ -1117,6 +1125,8 @@ const FILE_PROBES: Record<string, (client: TestClient, companyId: number) => Pro
     (await client.get(`/api/devices/tasks/groups/${(await taskGroupIn(companyId)).id}`)).status,
   'GET /api/devices/tasks/groups/{id}/tasks': async (client, companyId) =>
     (await client.get(`/api/devices/tasks/groups/${(await taskGroupIn(companyId)).id}/tasks`)).status,
+  'GET /api/devices/{id}/tasks': async (client, companyId) =>
+    (await client.get(`/api/devices/${await deviceIn(companyId)}/tasks`)).status,
   'GET /api/devices/tasks/{taskId}/logs': async (client, companyId) =>
     (await client.get(`/api/devices/tasks/${(await taskGroupIn(companyId)).taskId}/logs`)).status,
   'POST /api/devices/tasks/groups': async (client, companyId) =>

@@ -94,6 +94,20 @@ describe('the task engine', () => {
     expect(logs.map((line) => line.state)).toEqual(['queued', 'sent', 'succeeded']);
     // The command carried the task's id: that is what the device acknowledges.
     expect(device.received).toEqual([task?.id]);
+    // Actions list on the device: its task, with the group's words.
+    const listed = await admin.get(`/api/devices/${unit.id}/tasks`);
+    expect(listed.status).toBe(200);
+    expect(listed.body.data).toEqual([
+      expect.objectContaining({
+        id: task?.id,
+        group_id: group.id,
+        action: 'cli',
+        summary: 'uptime',
+        state: 'succeeded',
+      }),
+    ]);
+    const guest = await fx.login('guest@acme.example');
+    expect((await guest.get(`/api/devices/${unit.id}/tasks`)).status).toBe(403);
     await connection.client.endAsync();
   });
 

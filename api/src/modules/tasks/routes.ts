@@ -1,6 +1,7 @@
-import { idSchema } from '@fleetport/contracts/fields';
+import { INT4_MAX, idSchema } from '@fleetport/contracts/fields';
 import {
   cancelTasksSchema,
+  deviceTaskSchema,
   newTaskGroupSchema,
   TASK_ACTIONS,
   TASK_GROUP_CONTROLS,
@@ -21,6 +22,7 @@ import type { ApiDeps } from '../../deps.ts';
 import { conflict, forbidden, gone, notFound } from '../../http/errors.ts';
 import { listQuerySchema, pickFields } from '../../http/list-query.ts';
 import { idParam, type RouteRegistry } from '../../http/route.ts';
+import { findDevice } from '../devices/device-queries.ts';
 import { FileStore } from '../files/store.ts';
 import { planGroup, previewOf } from './plan.ts';
 import {
@@ -30,6 +32,7 @@ import {
   TASK_FIELDS,
   TASK_GROUP_FIELDS,
   taskGroupFor,
+  tasksOfDevice,
 } from './task-queries.ts';
 
 /**
@@ -89,6 +92,25 @@ export function registerTaskRoutes(registry: RouteRegistry, router: Router, deps
       await taskGroupFor(db, auth, params.id);
       const { rows, total } = await listGroupTasks(db, params.id, query);
       return { data: pickFields(rows, query.fields), meta: { total } };
+    },
+  });
+
+  registry.add(router, {
+    method: 'get',
+    path: '/devices/:id/tasks',
+    summary: "Actions list on a device: its tasks, newest first, each with its group's action and state.",
+    tag: 'tasks',
+    access: { permission: 'view_device_task_groups' },
+    params: idParam,
+    query: z.object({
+      limit: z.coerce.number().int().min(1).max(100).default(10),
+      offset: z.coerce.number().int().min(0).max(INT4_MAX).default(0),
+    }),
+    response: z.array(deviceTaskSchema),
+    handler: async ({ auth, params, query }) => {
+      await findDevice(db, auth, params.id);
+      const { rows, total } = await tasksOfDevice(db, params.id, query);
+      return { data: rows, meta: { total } };
     },
   });
 

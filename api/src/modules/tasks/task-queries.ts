@@ -1,4 +1,5 @@
 import {
+  type DeviceTask,
   TASK_STATES,
   type Task,
   type TaskAction,
@@ -430,6 +431,40 @@ export async function listGroupTasks(
       wave: row.task.wave,
       updated_at: row.task.updatedAt.toISOString(),
       finished_at: row.task.finishedAt?.toISOString() ?? null,
+    })),
+    total: total?.value ?? 0,
+  };
+}
+
+/** Actions list on a device: its tasks, newest first, with their group's action and words. */
+export async function tasksOfDevice(
+  db: Db,
+  deviceId: number,
+  page: { limit: number; offset: number },
+): Promise<{ rows: DeviceTask[]; total: number }> {
+  const where = eq(tasks.deviceId, deviceId);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ task: tasks, group: taskGroups })
+      .from(tasks)
+      .innerJoin(taskGroups, eq(taskGroups.id, tasks.groupId))
+      .where(where)
+      .orderBy(desc(taskGroups.createdAt), desc(taskGroups.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ value: count() }).from(tasks).where(where),
+  ]);
+  return {
+    rows: rows.map(({ task, group }) => ({
+      id: task.id,
+      group_id: group.id,
+      action: group.action as TaskAction,
+      summary: group.summary,
+      state: task.state,
+      progress: task.progress,
+      message: task.message,
+      created_at: group.createdAt.toISOString(),
+      updated_at: task.updatedAt.toISOString(),
     })),
     total: total?.value ?? 0,
   };

@@ -86,7 +86,8 @@ const HISTORY: readonly CatalogueArea[] = [...DEVICE, 'history'];
 const DEVICE_LIST: readonly CatalogueArea[] = ['devices', 'device', 'grid', 'forms'];
 const AREAS: Partial<Record<RouteName, readonly CatalogueArea[]>> = {
   devices: DEVICE_LIST,
-  'device.activity': HISTORY,
+  // The device's tasks (Actions list on a device) speak the Task manager's words.
+  'device.activity': [...HISTORY, 'tasks'],
   'device.location': DEVICE,
   'device.metrics.dynamic': DEVICE,
   'device.metrics.mobile-data': DEVICE,

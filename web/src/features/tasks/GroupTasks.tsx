@@ -11,9 +11,9 @@ import type { ServerColumn } from '../../shared/grid/grid-query.ts';
 import { ListGrid } from '../../shared/grid/ListGrid.tsx';
 import { ListToolbar } from '../../shared/grid/ListToolbar.tsx';
 import { useAddressFilter } from '../../shared/grid/list-address.ts';
+import { TaskStateChip } from '../../shared/tasks/TaskBadges.tsx';
+import { TASK_STATES, taskStateName } from '../../shared/tasks/task-words.ts';
 import { useGroupTaskList } from './api/list-group-tasks.ts';
-import { TaskStateChip } from './TaskBadges.tsx';
-import { TASK_STATES, taskStateName } from './task-words.ts';
 
 const dialogs = () => import('./task-dialogs.tsx');
 

@@ -8,8 +8,8 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../shared/lib/dates.ts';
-import { GroupProgress, GroupStateChip } from './TaskBadges.tsx';
-import { groupSentence, TASK_STATES, taskStateName } from './task-words.ts';
+import { GroupProgress, GroupStateChip } from '../../shared/tasks/TaskBadges.tsx';
+import { groupSentence, TASK_STATES, taskStateName } from '../../shared/tasks/task-words.ts';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (

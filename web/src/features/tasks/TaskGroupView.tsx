@@ -6,6 +6,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { messageOf } from '../../shared/api/messages.ts';
 import { can, useSignedInUser } from '../../shared/lib/auth.ts';
 import { pathOf } from '../../shared/routing/web-routes.ts';
+import { groupSentence, waitingOf } from '../../shared/tasks/task-words.ts';
 import { toast } from '../../shared/toasts/toasts.tsx';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert.tsx';
 import { PageLoading } from '../../shared/ui/PageLoading.tsx';
@@ -16,7 +17,6 @@ import { useLiveTasks } from './api/live-tasks.ts';
 import { GroupTasks } from './GroupTasks.tsx';
 import { TaskGroupHeader } from './TaskGroupHeader.tsx';
 import { groupAddress } from './TaskGroupsList.tsx';
-import { groupSentence, waitingOf } from './task-words.ts';
 
 const dialogs = () => import('./task-dialogs.tsx');
 

@@ -12,9 +12,7 @@ import { ListToolbar } from '../../shared/grid/ListToolbar.tsx';
 import { useAddressFilter } from '../../shared/grid/list-address.ts';
 import { can, useSignedInUser } from '../../shared/lib/auth.ts';
 import { pathOf } from '../../shared/routing/web-routes.ts';
-import { TASK_GROUPS_URL, useTaskGroupList } from './api/list-task-groups.ts';
-import { useLiveTasks } from './api/live-tasks.ts';
-import { GroupProgress, GroupStateChip } from './TaskBadges.tsx';
+import { GroupProgress, GroupStateChip } from '../../shared/tasks/TaskBadges.tsx';
 import {
   ACTIONS,
   actionName,
@@ -22,7 +20,9 @@ import {
   groupSentence,
   groupStateName,
   progressText,
-} from './task-words.ts';
+} from '../../shared/tasks/task-words.ts';
+import { TASK_GROUPS_URL, useTaskGroupList } from './api/list-task-groups.ts';
+import { useLiveTasks } from './api/live-tasks.ts';
 
 /** The address of a group's view: the Task manager with the group named (`?group=`), so it can be shared. */
 export const groupAddress = (id: number) => `?group=${id}`;

@@ -9,13 +9,13 @@ import { displayTimeZone, parseServerTime } from '../../shared/lib/dates.ts';
 import { confirmModal } from '../../shared/modals/prompts.ts';
 import { registerModal } from '../../shared/modals/registry.ts';
 import { openModal } from '../../shared/modals/store.ts';
+import { TaskStateChip } from '../../shared/tasks/TaskBadges.tsx';
 import { toast } from '../../shared/toasts/toasts.tsx';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert.tsx';
 import { PageLoading } from '../../shared/ui/PageLoading.tsx';
 import { cancelTasks } from './api/cancel-tasks.ts';
 import { useTaskLogs } from './api/get-task-logs.ts';
 import { TASKS_KEY } from './api/list-task-groups.ts';
-import { TaskStateChip } from './TaskBadges.tsx';
 
 const TASK_LOGS = 'task-logs';
 

@@ -17,6 +17,7 @@ import { reasonText, TABLE_SX } from '../../../shared/ui/readings.tsx';
 import { useReloadDevice } from '../api/get-device.ts';
 import { useDeviceActivity } from '../api/get-device-activity.ts';
 import { DeviceFrame } from './DeviceFrame.tsx';
+import { DeviceTasks } from './DeviceTasks.tsx';
 
 /**
  * The connection log, the actions taken (each a sentence: who, what, how it ended, with its
@@ -109,5 +110,15 @@ function Activity({ device }: { device: DeviceDetail }) {
 
 /** /devices/{id}/activity: the connection log and the actions taken (spec §2 default tab). */
 export default function ActivityPage() {
-  return <DeviceFrame tab="device.activity">{(device) => <Activity device={device} />}</DeviceFrame>;
+  const user = useSignedInUser();
+  return (
+    <DeviceFrame tab="device.activity">
+      {(device) => (
+        <>
+          {can(user, 'view_device_task_groups') && <DeviceTasks device={device} />}
+          <Activity device={device} />
+        </>
+      )}
+    </DeviceFrame>
+  );
 }

@@ -6,7 +6,7 @@ import {
 } from '@fleetport/contracts/tasks';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { initI18n } from '../../shared/lib/i18n.ts';
+import { initI18n } from '../lib/i18n.ts';
 import { ACTIONS, GROUP_STATES, groupSentence, progressText, TASK_STATES } from './task-words.ts';
 
 const counts = (values: Partial<TaskCounts>): TaskCounts => ({
