@@ -1,5 +1,4 @@
-import type { CompanyFile } from '@fleetport/contracts/files';
-import type { TaskGroup, TaskGroupPreview } from '@fleetport/contracts/tasks';
+import type { TaskGroupPreview } from '@fleetport/contracts/tasks';
 import { formatBytes } from '@fleetport/contracts/uploads';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -11,72 +10,22 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { errorItems, messageOf } from '../../shared/api/messages.ts';
-import { api } from '../../shared/lib/api.ts';
 import { can, useSignedInUser } from '../../shared/lib/auth.ts';
 import { pathOf } from '../../shared/routing/web-routes.ts';
 import { toast } from '../../shared/toasts/toasts.tsx';
-import { TASK_GROUPS_URL } from './api/list-task-groups.ts';
+import {
+  createTaskGroup,
+  previewTaskGroup,
+  useFirmwareImages,
+  useTagChoices,
+} from './api/firmware-update.ts';
+import { PreviewSummary } from './FirmwarePreview.tsx';
+import { CAMPAIGN_FIELDS, FIELD_OF, requestOf, type Target, type Values } from './firmware-request.ts';
 import { groupAddress } from './TaskGroupsList.tsx';
-
-type Target = 'chosen' | 'tag' | 'model';
-
-interface Values {
-  target: Target;
-  tagId: string;
-  model: string;
-  fileId: string;
-  startsAt: string;
-  windowOn: boolean;
-  windowStart: string;
-  windowEnd: string;
-  canary: string;
-  waves: string;
-  threshold: string;
-  deadline: string;
-}
-
-const numberOrUndefined = (value: string) => (value.trim() === '' ? undefined : Number(value));
-
-/** The request of POST /devices/tasks/groups (and its preview) these values make. */
-function requestOf(values: Values, ids: readonly number[]) {
-  const target =
-    values.target === 'chosen'
-      ? { device_ids: ids }
-      : values.target === 'tag'
-        ? { filter: { tag_id: numberOrUndefined(values.tagId) } }
-        : { filter: { model: values.model.trim() || undefined } };
-  return {
-    action: 'firmware.update',
-    ...target,
-    file_id: numberOrUndefined(values.fileId),
-    ...(values.startsAt ? { starts_at: new Date(values.startsAt).toISOString() } : {}),
-    ...(values.windowOn ? { window: { start: values.windowStart, end: values.windowEnd } } : {}),
-    canary_percent: numberOrUndefined(values.canary),
-    wave_count: numberOrUndefined(values.waves),
-    failure_threshold: numberOrUndefined(values.threshold),
-    deadline_hours: numberOrUndefined(values.deadline),
-  };
-}
-
-/** The form field an error item of the API belongs to. */
-const FIELD_OF: Record<string, keyof Values> = {
-  device_ids: 'target',
-  'filter.tag_id': 'tagId',
-  'filter.model': 'model',
-  file_id: 'fileId',
-  starts_at: 'startsAt',
-  'window.start': 'windowStart',
-  'window.end': 'windowEnd',
-  canary_percent: 'canary',
-  wave_count: 'waves',
-  failure_threshold: 'threshold',
-  deadline_hours: 'deadline',
-};
 
 /**
  * Update firmware (`/management/update-firmware`, spec §2; issue 21 §4): which devices (the
@@ -119,26 +68,8 @@ export default function UpdateFirmwarePage() {
     fields: Partial<Record<keyof Values, string>>;
   }>();
   const [busy, setBusy] = useState(false);
-  const firmware = useQuery({
-    queryKey: ['files', 'firmware-options'],
-    queryFn: async ({ signal }) =>
-      (
-        await api.http.get<{ data: CompanyFile[] }>('/files', {
-          params: { kind: 'firmware', limit: 100, sort: '-created_at' },
-          signal,
-        })
-      ).data.data,
-  });
-  const tags = useQuery({
-    queryKey: ['tags', 'firmware-options'],
-    queryFn: async ({ signal }) =>
-      (
-        await api.http.get<{ data: { id: number; name: string }[] }>('/tags', {
-          params: { limit: 100 },
-          signal,
-        })
-      ).data.data,
-  });
+  const firmware = useFirmwareImages();
+  const tags = useTagChoices();
   const manages = can(user, 'manage_device_task_groups');
 
   const set =
@@ -150,11 +81,11 @@ export default function UpdateFirmwarePage() {
       setProblem(undefined);
     };
 
-  const send = async (path: string) => {
+  const send = async <T,>(call: (body: unknown) => Promise<T>): Promise<T | undefined> => {
     setBusy(true);
     setProblem(undefined);
     try {
-      return (await api.http.post(path, requestOf(values, ids))).data.data as unknown;
+      return await call(requestOf(values, ids));
     } catch (error) {
       const fields: Partial<Record<keyof Values, string>> = {};
       for (const item of errorItems(error)) {
@@ -170,11 +101,11 @@ export default function UpdateFirmwarePage() {
 
   const check = async (event: FormEvent) => {
     event.preventDefault();
-    const answer = (await send(`${TASK_GROUPS_URL}/preview`)) as TaskGroupPreview | undefined;
+    const answer = await send(previewTaskGroup);
     if (answer) setPreview(answer);
   };
   const start = async () => {
-    const group = (await send(TASK_GROUPS_URL)) as TaskGroup | undefined;
+    const group = await send(createTaskGroup);
     if (!group) return;
     toast(t('tasks.firmware.started', { count: group.total }), { type: 'success' });
     navigate(`${pathOf('task-manager')}${groupAddress(group.id)}`);
@@ -321,38 +252,17 @@ export default function UpdateFirmwarePage() {
           {t('tasks.firmware.howHint')}
         </Typography>
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' }, gap: 2 }}>
-          <TextField
-            type="number"
-            label={t('tasks.firmware.canary')}
-            value={values.canary}
-            onChange={(event) => set('canary')(event.target.value)}
-            {...field('canary')}
-            slotProps={{ htmlInput: { min: 1, max: 50, 'data-testid': 'firmware-canary' } }}
-          />
-          <TextField
-            type="number"
-            label={t('tasks.firmware.waves')}
-            value={values.waves}
-            onChange={(event) => set('waves')(event.target.value)}
-            {...field('waves')}
-            slotProps={{ htmlInput: { min: 1, max: 20, 'data-testid': 'firmware-waves' } }}
-          />
-          <TextField
-            type="number"
-            label={t('tasks.firmware.threshold')}
-            value={values.threshold}
-            onChange={(event) => set('threshold')(event.target.value)}
-            {...field('threshold')}
-            slotProps={{ htmlInput: { min: 1, max: 100, 'data-testid': 'firmware-threshold' } }}
-          />
-          <TextField
-            type="number"
-            label={t('tasks.firmware.deadline')}
-            value={values.deadline}
-            onChange={(event) => set('deadline')(event.target.value)}
-            {...field('deadline')}
-            slotProps={{ htmlInput: { min: 1, max: 720 } }}
-          />
+          {CAMPAIGN_FIELDS.map(({ key, label, min, max, testId }) => (
+            <TextField
+              key={key}
+              type="number"
+              label={t(label)}
+              value={values[key]}
+              onChange={(event) => set(key)(event.target.value)}
+              {...field(key)}
+              slotProps={{ htmlInput: { min, max, 'data-testid': testId } }}
+            />
+          ))}
         </Box>
       </Paper>
 
@@ -376,45 +286,5 @@ export default function UpdateFirmwarePage() {
         </Button>
       </Stack>
     </Box>
-  );
-}
-
-/** The dry run in words: how many devices, where, how many wait offline, what is skipped and why, the waves. */
-function PreviewSummary({ preview, canary }: { preview: TaskGroupPreview; canary: boolean }) {
-  const { t } = useTranslation();
-  const waves = preview.waves
-    .map((size, index) =>
-      canary && index === 0
-        ? t('tasks.firmware.canaryWave', { count: size })
-        : t('tasks.firmware.wave', { n: canary ? index : index + 1, count: size }),
-    )
-    .join(' · ');
-  return (
-    <Alert
-      severity={preview.skipped_total > 0 ? 'warning' : 'info'}
-      sx={{ mb: 2 }}
-      data-testid="firmware-preview"
-    >
-      <Typography>
-        {t('tasks.firmware.summary', { count: preview.devices, companies: preview.companies })}{' '}
-        {preview.offline > 0 && t('tasks.firmware.offline', { count: preview.offline })}{' '}
-        {preview.skipped_total > 0 && t('tasks.firmware.skipped', { count: preview.skipped_total })}
-      </Typography>
-      <Typography variant="body2" sx={{ mt: 0.5 }}>
-        {waves}
-      </Typography>
-      {preview.skipped.length > 0 && (
-        <Box component="ul" sx={{ m: 0, mt: 1, pl: 2.5 }} aria-label={t('tasks.firmware.skippedList')}>
-          {preview.skipped.map((entry) => (
-            // A device's name is its owner's text: shown as text.
-            <li key={entry.device_id}>
-              <Typography variant="body2">
-                {entry.device_name}: {entry.reason}
-              </Typography>
-            </li>
-          ))}
-        </Box>
-      )}
-    </Alert>
   );
 }
