@@ -164,6 +164,26 @@ describe('the task engine', () => {
     expect(JSON.stringify(cancel.body)).toMatch(/Nothing was cancelled/);
   });
 
+  it('lists groups by company, starter and day (the Task manager filters)', async () => {
+    const unit = await createTestDevice(fx, 'Acme West');
+    const group = await startCli([unit], 'filters');
+    const ids = async (query: string) =>
+      (
+        (await admin.get(`/api/devices/tasks/groups?limit=100&fields=id&${query}`)).body.data as {
+          id: number;
+        }[]
+      ).map((row) => row.id);
+    const today = new Date().toISOString().slice(0, 10);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    expect(await ids('company=acme%20west')).toContain(group.id);
+    expect(await ids('company=Northwind')).not.toContain(group.id);
+    expect(await ids('created_by_email=admin%40acme')).toContain(group.id);
+    expect(await ids(`created_from=${today}&created_to=${today}`)).toContain(group.id);
+    expect(await ids(`created_to=${yesterday}`)).not.toContain(group.id);
+    const bad = await admin.get('/api/devices/tasks/groups?created_from=yesterday');
+    expect(bad.status).toBe(422);
+  });
+
   it('Retry failed: a new group for the devices whose task failed or expired; nothing to retry is refused', async () => {
     const units = [await createTestDevice(fx, 'Acme East'), await createTestDevice(fx, 'Acme East')];
     const group = await startCli(units, 'reload');

@@ -1,4 +1,4 @@
-import { INT4_MAX, idSchema } from '@fleetport/contracts/fields';
+import { INT4_MAX, idSchema, textSchema } from '@fleetport/contracts/fields';
 import {
   cancelTasksSchema,
   deviceTaskSchema,
@@ -58,6 +58,10 @@ export function registerTaskRoutes(registry: RouteRegistry, router: Router, deps
       action: z.enum(TASK_ACTIONS).optional(),
       company_id: idSchema.optional(),
       created_by: idSchema.optional(),
+      company: textSchema().max(200).optional().describe("the company's name contains this, case aside"),
+      created_by_email: textSchema().max(200).optional().describe("the starter's e-mail contains this"),
+      created_from: z.iso.date().optional().describe('started on or after this day (UTC)'),
+      created_to: z.iso.date().optional().describe('started on or before this day (UTC)'),
     }),
     response: z.array(taskGroupSchema),
     handler: async ({ auth, query }) => {

@@ -285,6 +285,10 @@ export async function listTaskGroups(
     action?: TaskAction | undefined;
     company_id?: number | undefined;
     created_by?: number | undefined;
+    company?: string | undefined;
+    created_by_email?: string | undefined;
+    created_from?: string | undefined;
+    created_to?: string | undefined;
     sort: SortKey<(typeof TASK_GROUP_FIELDS)[number]>[];
     limit: number;
     offset: number;
@@ -310,6 +314,15 @@ export async function listTaskGroups(
   if (query.action) conditions.push(eq(taskGroups.action, query.action));
   if (query.company_id !== undefined) conditions.push(eq(taskGroups.companyId, query.company_id));
   if (query.created_by !== undefined) conditions.push(eq(taskGroups.createdBy, query.created_by));
+  if (query.company) conditions.push(ilike(companies.name, contains(query.company)));
+  if (query.created_by_email) conditions.push(ilike(users.email, contains(query.created_by_email)));
+  if (query.created_from)
+    conditions.push(sql`${taskGroups.createdAt} >= ${`${query.created_from}T00:00:00Z`}::timestamptz`);
+  if (query.created_to) {
+    conditions.push(
+      sql`${taskGroups.createdAt} < (${`${query.created_to}T00:00:00Z`}::timestamptz + interval '1 day')`,
+    );
+  }
   const where = and(...conditions);
   const order = query.sort.flatMap((key) => {
     const column = sortable[key.field];

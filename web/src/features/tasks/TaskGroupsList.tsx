@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { dateColumn } from '../../shared/grid/columns.tsx';
-import { FilterSelect } from '../../shared/grid/FilterSelect.tsx';
+import { DayFilter, FilterSelect } from '../../shared/grid/FilterSelect.tsx';
 import type { ServerColumn } from '../../shared/grid/grid-query.ts';
 import { ListGrid } from '../../shared/grid/ListGrid.tsx';
 import { ListToolbar } from '../../shared/grid/ListToolbar.tsx';
@@ -37,6 +37,8 @@ export function TaskGroupsList() {
   const user = useSignedInUser();
   const [state, chooseState] = useAddressFilter('state');
   const [action, chooseAction] = useAddressFilter('action');
+  const [from, chooseFrom] = useAddressFilter('from');
+  const [to, chooseTo] = useAddressFilter('to');
   useLiveTasks();
   const columns = useMemo<ServerColumn<TaskGroup>[]>(
     () => [
@@ -66,13 +68,20 @@ export function TaskGroupsList() {
         sortable: false,
         renderCell: ({ row }) => <GroupProgress counts={row.counts} total={row.total} />,
       },
-      { field: 'company_name', headerName: t('tasks.columns.company'), flex: 1, minWidth: 150 },
+      {
+        field: 'company_name',
+        headerName: t('tasks.columns.company'),
+        flex: 1,
+        minWidth: 150,
+        filter: { param: 'company', match: 'contains' },
+      },
       {
         field: 'created_by_email',
         headerName: t('tasks.columns.startedBy'),
         flex: 1,
         minWidth: 180,
         sortable: false,
+        filter: { param: 'created_by_email', match: 'contains' },
         valueFormatter: (value: string | null) => value ?? t('tasks.nobody'),
       },
       dateColumn('created_at', t('tasks.columns.started'), i18n.language),
@@ -80,8 +89,10 @@ export function TaskGroupsList() {
     ],
     [t, i18n.language],
   );
-  const list = useTaskGroupList({ state, action });
-  const filtered = Boolean(state || action || list.state.search.trim());
+  const list = useTaskGroupList({ state, action, from, to });
+  const filtered = Boolean(
+    state || action || from || to || list.state.search.trim() || list.state.filters.length > 0,
+  );
   return (
     <>
       <ListToolbar<TaskGroup>
@@ -119,6 +130,13 @@ export function TaskGroupsList() {
           testId="task-groups-action"
           options={ACTIONS.map((value) => ({ value, label: actionName(t, value) }))}
         />
+        <DayFilter
+          label={t('tasks.filters.from')}
+          value={from}
+          onChange={chooseFrom}
+          testId="task-groups-from"
+        />
+        <DayFilter label={t('tasks.filters.to')} value={to} onChange={chooseTo} testId="task-groups-to" />
         {can(user, 'manage_device_task_groups') && (
           <Button
             component={RouterLink}

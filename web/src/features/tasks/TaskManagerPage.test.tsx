@@ -191,6 +191,21 @@ describe('Task manager (spec §2 Task manager)', () => {
     expect((screen.getByTestId('task-groups-state') as HTMLSelectElement).value).toBe('running');
   });
 
+  it('filters by the days groups were started on, and by company and starter from the address', async () => {
+    const server = fakeApi({ 'GET /devices/tasks/groups': page([group(7)]) });
+    openPage('/management/task-manager?from=2026-03-01&to=2026-03-31&company=East&created_by_email=ada');
+    await groupsGrid();
+    await waitFor(() =>
+      expect(server.requests('GET /devices/tasks/groups').at(-1)?.params).toMatchObject({
+        created_from: '2026-03-01',
+        created_to: '2026-03-31',
+        company: 'East',
+        created_by_email: 'ada',
+      }),
+    );
+    expect((screen.getByTestId('task-groups-from') as HTMLInputElement).value).toBe('2026-03-01');
+  });
+
   it("follows TaskChanged: the group's row shows its new counts and state without a reload", async () => {
     fakeApi({ 'GET /devices/tasks/groups': page([group(7, { total: 2, counts: { ...NONE, queued: 2 } })]) });
     openPage('/management/task-manager');

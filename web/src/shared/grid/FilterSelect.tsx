@@ -11,7 +11,7 @@ const LABEL_SX = {
   gap: 1,
   fontSize: '0.875rem',
   color: 'text.secondary',
-  '& select': {
+  '& select, & input': {
     height: 36,
     minWidth: 150,
     px: 1,
@@ -23,7 +23,11 @@ const LABEL_SX = {
     borderColor: 'divider',
     borderRadius: 1,
   },
-  '& select:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: 1 },
+  '& select:focus-visible, & input:focus-visible': {
+    outline: 2,
+    outlineColor: 'primary.main',
+    outlineOffset: 1,
+  },
 } as const;
 
 /** One of a list page's own filters (a state, a kind); the page keeps the choice in its address. */
@@ -59,6 +63,31 @@ export function FilterSelect({
           </option>
         ))}
       </select>
+    </Box>
+  );
+}
+
+/** A day a list page filters by (from, to): the browser's own date picker, beside its label. */
+export function DayFilter({
+  label,
+  value,
+  onChange,
+  testId,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  testId: string;
+}) {
+  return (
+    <Box component="label" sx={LABEL_SX}>
+      <span>{label}</span>
+      <input
+        type="date"
+        value={/^\d{4}-\d{2}-\d{2}$/.test(value) ? value : ''}
+        onChange={(event) => onChange(event.target.value)}
+        data-testid={testId}
+      />
     </Box>
   );
 }
