@@ -1,11 +1,14 @@
 import type { Command } from '@fleetport/contracts/device-protocol';
-import type { Task, TaskGroup, TaskLog } from '@fleetport/contracts/tasks';
+import { companyChannel, TASK_CHANGED_EVENT } from '@fleetport/contracts/realtime-names';
+import type { Task, TaskChange, TaskGroup, TaskLog } from '@fleetport/contracts/tasks';
 import { eq } from 'drizzle-orm';
+import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tasks as taskRows } from '../../db/schema.ts';
 import { connectDevice, createTestDevice, type TestDevice } from '../../testing/device-client.ts';
 import { type ApiFixture, startTestApi, type TestClient } from '../../testing/fixtures.ts';
 import { until } from '../../testing/until.ts';
+import { REALTIME_PATH } from '../realtime/realtime.ts';
 
 /**
  * The task engine (issue 21, docs/adr/0003-task-engine.md), through the API and a device on the
@@ -260,6 +263,57 @@ describe('the task engine', () => {
     expect(after[0]?.n).toBe(before[0]?.n);
     const guest = await fx.login('guest@acme.example');
     expect((await guest.get('/api/devices/tasks/groups')).status).toBe(403);
+  });
+});
+
+describe('live changes (TaskChanged on the tasks channel)', () => {
+  it("reach the company's console with each task's state and the group's counts, the last one final", async () => {
+    const [acme] = await fx.api.deps.database.query<{ id: number }>(
+      `SELECT id FROM companies WHERE name = 'Acme Networks'`,
+    );
+    const socket = io(fx.url, {
+      path: REALTIME_PATH,
+      transports: ['websocket'],
+      reconnection: false,
+      extraHeaders: { Cookie: admin.cookieHeader('/status/socket.io') },
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      const events: TaskChange[] = [];
+      socket.on(TASK_CHANGED_EVENT, (payload: { data?: TaskChange } | TaskChange) =>
+        events.push('data' in payload && payload.data ? payload.data : (payload as TaskChange)),
+      );
+      const joined = (await socket.emitWithAck('subscribe', {
+        channel: companyChannel(acme?.id ?? 0, 'tasks'),
+      })) as { success: boolean };
+      expect(joined.success).toBe(true);
+      const units = [await createTestDevice(fx, 'Acme East'), await createTestDevice(fx, 'Acme East')];
+      const connections = [];
+      for (const unit of units) {
+        connections.push(
+          await connectDevice(fx, unit, () => ({ results: [{ state: 'done', output: 'ok' }] })),
+        );
+      }
+      const group = await startCli(units, 'live');
+      const last = await until(
+        async () => events.filter((event) => event.group_id === group.id).at(-1),
+        (event) => event?.group_state === 'finished',
+        'the final change',
+      );
+      expect(last?.counts).toMatchObject({ succeeded: 2, queued: 0, sent: 0 });
+      const ended = new Set(
+        events
+          .filter((event) => event.group_id === group.id && event.task?.state === 'succeeded')
+          .map((event) => event.task?.device_id),
+      );
+      expect(ended).toEqual(new Set(units.map((unit) => unit.id)));
+      for (const connection of connections) await connection.client.endAsync();
+    } finally {
+      socket.close();
+    }
   });
 });
 
