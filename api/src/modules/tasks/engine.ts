@@ -635,7 +635,10 @@ export class TaskEngine {
     if (!moved) return;
     const found = await taskWithGroup(this.db, task.id);
     if (found) await this.announce(moved, found.group);
-    if (found && isCampaign(found.group)) await this.checkWave(found.group.id);
+    // Only a task of the wave being sent can end it (an earlier wave's waits for its device).
+    if (found && isCampaign(found.group) && moved.wave === found.group.currentWave) {
+      await this.checkWave(found.group.id);
+    }
     if (backoff) {
       await this.queue.send(QUEUES.deviceDispatch, { deviceId: task.deviceId }, { startAfter: notBefore });
     }
@@ -655,7 +658,7 @@ export class TaskEngine {
     const group = await settleGroup(this.db, moved.groupId, now);
     if (group) await this.announce(moved, group);
     await this.dispatch(moved.deviceId);
-    if (group && isCampaign(group)) await this.checkWave(group.id);
+    if (group && isCampaign(group) && moved.wave === group.currentWave) await this.checkWave(group.id);
   }
 
   /**
