@@ -257,6 +257,13 @@ export const newTaskGroupSchema = z
   });
 export type NewTaskGroup = z.output<typeof newTaskGroupSchema>;
 
+/** Why a device is left out of a firmware update: its model is unknown, does not fit, or it already runs the version. */
+export const FIRMWARE_SKIP_CODES = ['model_unknown', 'model_unfit', 'same_version'] as const;
+export type FirmwareSkipCode = (typeof FIRMWARE_SKIP_CODES)[number];
+
+/** The error code of a firmware update whose image fits none of the chosen devices (422 on `file_id`). */
+export const FIRMWARE_FITS_NONE = 'FIRMWARE_FITS_NONE';
+
 /**
  * The dry run of a new group (POST /devices/tasks/groups/preview): how many devices it reaches,
  * in how many companies, how many wait offline, which are skipped and why, and the wave sizes.
@@ -265,7 +272,17 @@ export const taskGroupPreviewSchema = z.object({
   devices: z.number().int(),
   companies: z.number().int(),
   offline: z.number().int(),
-  skipped: z.array(z.object({ device_id: z.number(), device_name: z.string(), reason: z.string() })),
+  skipped: z.array(
+    z.object({
+      device_id: z.number(),
+      device_name: z.string(),
+      /** Why, for the console to say in the user's language; `reason` says it in English. */
+      code: z.enum(FIRMWARE_SKIP_CODES),
+      model: z.string().nullable(),
+      firmware: z.string().nullable(),
+      reason: z.string(),
+    }),
+  ),
   skipped_total: z.number().int(),
   waves: z.array(z.number().int()),
 });

@@ -139,6 +139,13 @@ describe('firmware campaigns', () => {
     const reasons = Object.fromEntries(preview.skipped.map((entry) => [entry.device_id, entry.reason]));
     expect(reasons[never.id]).toMatch(/never connected/);
     expect(reasons[gateway.id]).toMatch(/TRB140 is not one this firmware fits \(RUT\)/);
+    // The console says each reason in the user's language from its code.
+    expect(preview.skipped.map((entry) => [entry.device_id, entry.code, entry.model])).toEqual(
+      expect.arrayContaining([
+        [never.id, 'model_unknown', null],
+        [gateway.id, 'model_unfit', 'TRB140'],
+      ]),
+    );
     // A dry run makes nothing.
     expect((await admin.get('/api/devices/tasks/groups?action=firmware.update')).body.meta.total).toBe(0);
     for (const entry of units) await entry.end();
@@ -270,6 +277,7 @@ describe('firmware campaigns', () => {
     });
     expect(misfit.status).toBe(422);
     expect(JSON.stringify(misfit.body)).toMatch(/fits none of the 1 chosen devices/);
+    expect(misfit.body.errors[0]).toMatchObject({ code: 'FIRMWARE_FITS_NONE', source: 'file_id' });
     const nothing = await admin.post('/api/devices/tasks/groups', {
       action: 'reboot',
       filter: { q: 'no device is called this' },

@@ -1,5 +1,11 @@
 import { modelFamily } from '@fleetport/contracts/device-protocol';
-import { type NewTaskGroup, TASK_GROUP_MAX_DEVICES, type TaskGroupPreview } from '@fleetport/contracts/tasks';
+import {
+  FIRMWARE_FITS_NONE,
+  type FirmwareSkipCode,
+  type NewTaskGroup,
+  TASK_GROUP_MAX_DEVICES,
+  type TaskGroupPreview,
+} from '@fleetport/contracts/tasks';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies, devices } from '../../db/schema.ts';
@@ -23,7 +29,7 @@ export interface PlannedDevice {
 
 export interface GroupPlan {
   devices: PlannedDevice[];
-  skipped: { device_id: number; device_name: string; reason: string }[];
+  skipped: TaskGroupPreview['skipped'];
   skippedTotal: number;
   file: FileRow | undefined;
   /** The time zone of the maintenance window: asked for, or the company's. */
@@ -64,14 +70,22 @@ export async function planGroup(
     });
     if (file.kind !== 'firmware') throw fieldError('file_id', 'This file is not a firmware image.');
     for (const device of candidates) {
-      const reason = firmwareMisfit(device, file);
-      if (reason) skipped.push({ device_id: device.id, device_name: device.name, reason });
-      else fit.push(device);
+      const misfit = firmwareMisfit(device, file);
+      if (misfit) {
+        skipped.push({
+          device_id: device.id,
+          device_name: device.name,
+          model: device.model,
+          firmware: device.firmware,
+          ...misfit,
+        });
+      } else fit.push(device);
     }
     if (fit.length === 0) {
       throw fieldError(
         'file_id',
         `This firmware fits none of the ${candidates.length} chosen devices: ${skipped[0]?.reason ?? ''}`.trim(),
+        FIRMWARE_FITS_NONE,
       );
     }
   } else {
@@ -135,17 +149,23 @@ export function waveSizes(total: number, request: NewTaskGroup): number[] {
   return sizes.filter((size) => size > 0);
 }
 
-/** Why an image cannot go to a device, in words; undefined when it can. */
+/** Why an image cannot go to a device (a code, and in English words); undefined when it can. */
 export function firmwareMisfit(
   device: { model: string | null; firmware: string | null },
   file: { families: string[]; version: string | null },
-): string | undefined {
-  if (!device.model) return 'Its model is not known yet: it has never connected.';
+): { code: FirmwareSkipCode; reason: string } | undefined {
+  if (!device.model)
+    return { code: 'model_unknown', reason: 'Its model is not known yet: it has never connected.' };
   const family = modelFamily(device.model);
   if (!family || !file.families.includes(family)) {
-    return `Its model ${device.model} is not one this firmware fits (${file.families.join(', ') || 'none'}).`;
+    return {
+      code: 'model_unfit',
+      reason: `Its model ${device.model} is not one this firmware fits (${file.families.join(', ') || 'none'}).`,
+    };
   }
-  if (file.version && device.firmware?.endsWith(file.version)) return `It already runs ${device.firmware}.`;
+  if (file.version && device.firmware?.endsWith(file.version)) {
+    return { code: 'same_version', reason: `It already runs ${device.firmware}.` };
+  }
   return undefined;
 }
 

@@ -34,7 +34,11 @@ export function PreviewSummary({ preview, canary }: { preview: TaskGroupPreview;
             // A device's name is its owner's text: shown as text.
             <li key={entry.device_id}>
               <Typography variant="body2">
-                {entry.device_name}: {entry.reason}
+                {entry.device_name}:{' '}
+                {t(`tasks.firmware.skip.${entry.code}`, {
+                  model: entry.model ?? '',
+                  firmware: entry.firmware ?? '',
+                })}
               </Typography>
             </li>
           ))}

@@ -60,6 +60,9 @@ describe('Update firmware', () => {
               {
                 device_id: 9,
                 device_name: 'Pump <b>7</b>',
+                code: 'model_unfit',
+                model: 'TRB140',
+                firmware: null,
                 reason: 'Its model TRB140 is not one this firmware fits (RUT, TCR).',
               },
             ],
@@ -86,7 +89,7 @@ describe('Update firmware', () => {
     expect(preview.textContent).toContain('3 are offline and get it when they connect.');
     expect(preview.textContent).toContain('1 device is skipped:');
     // A device's name is shown as text.
-    expect(preview.textContent).toContain('Pump <b>7</b>: Its model TRB140 is not one this firmware fits');
+    expect(preview.textContent).toContain('Pump <b>7</b>: its model TRB140 is not one this image fits.');
     expect(preview.textContent).toContain('Canary: 1 device · Wave 1: 6 devices · Wave 2: 5 devices');
     const asked = server.seen.find((request) => request.url === '/devices/tasks/groups/preview');
     expect(asked?.body).toMatchObject({
@@ -112,7 +115,7 @@ describe('Update firmware', () => {
         data: {
           errors: [
             {
-              code: 'VALIDATION_ERROR',
+              code: 'FIRMWARE_FITS_NONE',
               source: 'file_id',
               message:
                 'This firmware fits none of the 3 chosen devices: Its model TRB140 is not one this firmware fits (RUT, TCR).',
@@ -127,10 +130,13 @@ describe('Update firmware', () => {
     await user.clear(canary);
     await user.type(canary, '10');
     await user.click(screen.getByTestId('firmware-check'));
+    // Said in the user's language (the API's words are English), on the field and above the buttons.
     expect((await screen.findByTestId('firmware-problem')).textContent).toContain(
-      'fits none of the 3 chosen devices',
+      'This image fits none of the chosen devices',
     );
-    expect(screen.getAllByText(/fits none of the 3 chosen devices/).length).toBeGreaterThanOrEqual(2);
+    expect(screen.getAllByText(/This image fits none of the chosen devices/).length).toBeGreaterThanOrEqual(
+      2,
+    );
     expect(canary.value).toBe('10');
     expect(screen.queryByTestId('firmware-preview')).toBeNull();
   });

@@ -1,4 +1,4 @@
-import type { TaskGroupPreview } from '@fleetport/contracts/tasks';
+import type { FIRMWARE_FITS_NONE, TaskGroupPreview } from '@fleetport/contracts/tasks';
 import { formatBytes } from '@fleetport/contracts/uploads';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -25,6 +25,10 @@ import {
 } from './api/firmware-update.ts';
 import { PreviewSummary } from './FirmwarePreview.tsx';
 import { CAMPAIGN_FIELDS, FIELD_OF, requestOf, type Target, type Values } from './firmware-request.ts';
+
+/** The refusal of an image that fits none of the devices (contracts/src/tasks.ts). */
+const FITS_NONE: typeof FIRMWARE_FITS_NONE = 'FIRMWARE_FITS_NONE';
+
 import { groupAddress } from './TaskGroupsList.tsx';
 
 /**
@@ -88,11 +92,17 @@ export default function UpdateFirmwarePage() {
       return await call(requestOf(values, ids));
     } catch (error) {
       const fields: Partial<Record<keyof Values, string>> = {};
-      for (const item of errorItems(error)) {
+      // The API's words are English; a refusal the console knows is said in the user's language.
+      const words = (item: { code?: string; message?: string }) =>
+        item.code === FITS_NONE ? t('tasks.firmware.fitsNone') : item.message;
+      const items = errorItems(error);
+      for (const item of items) {
         const field = item.source ? FIELD_OF[item.source] : undefined;
-        if (field && item.message) fields[field] ??= item.message;
+        const message = words(item);
+        if (field && message) fields[field] ??= message;
       }
-      setProblem({ message: messageOf(error), fields });
+      const first = items[0];
+      setProblem({ message: (first && words(first)) || messageOf(error), fields });
       return undefined;
     } finally {
       setBusy(false);
