@@ -135,8 +135,10 @@ describe('POST /files: the 80MB limit (spec §9)', { timeout: 120_000 }, () => {
       company_id: companyId('Acme East'),
       description: 'full size',
     });
-    // Streamed to disk, never held: the live heap and buffers grow by far less than the file.
-    expect(peak - before).toBeLessThan(24 * 1024 * 1024);
+    // Streamed to disk, never held: a file held whole would add its 80 MiB at least. The chunks in
+    // flight between the client and the API (both in this process) stay well below it: about 1
+    // MiB on a quiet machine, up to 48 MiB seen in CI with every worker busy.
+    expect(peak - before).toBeLessThan(MAX_UPLOAD_BYTES * 0.75);
     expect(await leftovers()).toEqual([]);
     expect((await stat(path.join(stored, String(answer.body.data.id)))).size).toBe(MAX_UPLOAD_BYTES);
 
