@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { seriousViolations } from './axe.ts';
+import { openFromList } from './lists.ts';
 import { signIn, urlFor } from './sign-in.ts';
 
 /**
@@ -38,8 +39,7 @@ for (const scheme of SCHEMES) {
       }
       // The company page and its dialogs.
       await page.goto(urlFor('localhost', '/companies'));
-      await page.getByRole('searchbox', { name: 'Search companies' }).fill('Acme East Retail');
-      await page.getByRole('grid').getByRole('link', { name: 'Acme East Retail' }).click();
+      await openFromList(page, 'Search companies', 'Acme East Retail');
       // Spec §2: a company opens on its devices tab.
       await expect(page).toHaveURL(/\/companies\/\d+\/devices$/);
       await expect(page.getByRole('grid', { name: 'Devices' })).toBeVisible();

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { openFromList } from './lists.ts';
 import { signIn, urlFor } from './sign-in.ts';
 
 /**
@@ -16,8 +17,7 @@ async function choose(page: Page, field: string, option: string | RegExp): Promi
 
 async function openCompany(page: Page, name: string): Promise<void> {
   await page.goto(urlFor('localhost', '/companies'));
-  await page.getByRole('searchbox', { name: 'Search companies' }).fill(name);
-  await page.getByRole('grid').getByRole('link', { name, exact: true }).click();
+  await openFromList(page, 'Search companies', name);
   await expect(page.getByTestId('page-title')).toHaveText(name);
   // A company opens on its devices (spec §2); the credits are on its Metrics tab.
   await page.getByRole('tab', { name: 'Metrics' }).click();
