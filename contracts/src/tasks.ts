@@ -310,3 +310,18 @@ export const cancelTasksSchema = z
     'Choose a task group or tasks.',
   );
 export type CancelTasks = z.output<typeof cancelTasksSchema>;
+
+/**
+ * How long a device page's action waits for an offline device, in hours: a reboot for a day, a
+ * refresh or a CLI command (asked for now) for an hour. Each is a one-device task group.
+ */
+export const DEVICE_ACTION_DEADLINE_HOURS = { reboot: 24, refresh: 1, cli: 1 } as const;
+
+/** POST /devices/{id}/actions and …/cli: the one-device task group the action became, and its task. */
+export const deviceTaskStartedSchema = z.object({
+  id: z.number().describe('the device'),
+  group_id: z.number(),
+  task_id: z.uuid(),
+  state: z.enum(TASK_STATES),
+});
+export type DeviceTaskStarted = z.infer<typeof deviceTaskStartedSchema>;

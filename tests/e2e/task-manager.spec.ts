@@ -174,3 +174,43 @@ test('Run a task on a selection in the devices list: a CLI command on two device
   await expect(page.getByTestId('task-group-what')).toHaveText('CLI: uptime');
   await expect(page.getByTestId('task-count-succeeded')).toHaveText('Succeeded 2', { timeout: 20_000 });
 });
+
+test("a reboot from an offline device's page waits in Action status and its Actions list, and runs when the device comes back", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'admin@acme.example', 'acme.localhost');
+  const [spare] = await onlineDevices(page, fleet(), 1);
+  if (!spare) throw new Error('no online device');
+  // The unit loses its connection; the API says so.
+  await spare.sim.stop();
+  await expect(async () => {
+    const answer = await callApi(page, 'GET', `/devices?q=${spare.row.serial}&status=offline&fields=id`);
+    expect((answer.body.data as unknown[]).length).toBe(1);
+  }).toPass({ timeout: 20_000 });
+
+  await page.goto(urlFor('acme.localhost', `/devices/${spare.row.id}/activity`));
+  await expect(page.getByTestId('device-status')).toHaveText('Offline');
+  await page.getByTestId('device-reboot').click();
+  const question = page.getByRole('dialog', { name: 'Reboot' });
+  await expect(question).toContainText('is offline. Reboot it when it next connects');
+  await question.getByRole('button', { name: 'Reboot' }).click();
+  const status = page.getByRole('dialog', { name: 'Action status' });
+  const item = status.getByTestId('action-status-item');
+  await expect(item).toHaveAttribute('data-state', 'pending');
+  await expect(item).toContainText('Waiting for the device to connect');
+  // The device's Actions list has it, waiting, with a link to its group in the Task manager.
+  const actions = page.getByTestId('device-tasks');
+  await expect(actions.getByRole('row').nth(1)).toContainText('Reboot');
+  await expect(actions.getByRole('row').nth(1)).toContainText('Waiting');
+
+  // The unit connects again: it is sent the reboot, restarts, and is back.
+  spare.sim.start();
+  await expect(item).toHaveAttribute('data-state', 'succeeded', { timeout: 30_000 });
+  await expect(item).toContainText(/Back online after \d+ s/);
+  await expect(actions.getByRole('row').nth(1)).toContainText('Succeeded', { timeout: 10_000 });
+  await status.getByRole('button', { name: 'Close' }).first().click();
+  await actions.getByRole('row').nth(1).getByRole('link', { name: 'Reboot' }).click();
+  await expect(page).toHaveURL(/\/management\/task-manager\?group=\d+$/);
+  await expect(page.getByTestId('task-group-what')).toHaveText('Reboot');
+});

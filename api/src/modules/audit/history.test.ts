@@ -41,9 +41,9 @@ describe('history people can read: event types (issue 30)', () => {
     try {
       const ada = await fx.login('admin@acme.example');
       for (const body of [{ action: 'reboot' }, { action: 'refresh' }]) {
-        expect((await ada.post(`/api/devices/${device.id}/actions`, body)).status).toBe(200);
+        expect((await ada.post(`/api/devices/${device.id}/actions`, body)).status).toBe(201);
       }
-      expect((await ada.post(`/api/devices/${device.id}/cli`, { command: 'nope' })).status).toBe(200);
+      expect((await ada.post(`/api/devices/${device.id}/cli`, { command: 'nope' })).status).toBe(201);
 
       const events = await activityUntil(
         ada,

@@ -1,20 +1,21 @@
-import { randomUUID } from 'node:crypto';
 import type { AuditEvent } from '@fleetport/contracts/audit-events';
-import type { Command } from '@fleetport/contracts/device-protocol';
-import { deviceRefSchema } from '@fleetport/contracts/device-schemas';
 import { CLI_COMMAND_MAX_LENGTH, DEVICE_ACTIONS, type DeviceAction } from '@fleetport/contracts/devices';
 import { textSchema } from '@fleetport/contracts/fields';
+import {
+  DEVICE_ACTION_DEADLINE_HOURS,
+  type DeviceTaskStarted,
+  deviceTaskStartedSchema,
+  type NewTaskGroup,
+} from '@fleetport/contracts/tasks';
+import { eq } from 'drizzle-orm';
 import type { Router } from 'express';
 import { z } from 'zod';
+import { tasks } from '../../db/schema.ts';
 import type { ApiDeps } from '../../deps.ts';
-import { conflict } from '../../http/errors.ts';
 import { idParam, type RouteRegistry } from '../../http/route.ts';
 import type { AuthContext } from '../auth/context.ts';
-import { finishCommand, recordCommand } from './command-queries.ts';
+import { planGroup } from '../tasks/plan.ts';
 import { findDevice } from './device-queries.ts';
-
-/** Omit over each member of a union (the command kinds). */
-type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 /** The audit event of each device action. */
 const ACTION_EVENTS: Record<DeviceAction, AuditEvent> = {
@@ -24,45 +25,45 @@ const ACTION_EVENTS: Record<DeviceAction, AuditEvent> = {
 
 /**
  * Device actions (spec §2 Device CLI, the device page's actions through the 'Action status'
- * modal): commands sent to a connected device the caller sees, with manage_devices.
+ * modal), with manage_devices on a device the caller sees. Each becomes a one-device task group
+ * of the task engine: it waits for an offline device (until DEVICE_ACTION_DEADLINE_HOURS), is
+ * never applied twice, is listed in the Task manager and the device's Actions list, and its
+ * progress comes as `TaskChanged` on the company's `tasks` channel. The audit entry names the
+ * task (`after.command_id`: the id the device is sent), so the device's history says how it ended.
  */
 export function registerDeviceActionRoutes(registry: RouteRegistry, router: Router, deps: ApiDeps): void {
-  const { db, gateway } = deps;
+  const { db } = deps;
 
-  /**
-   * Sends a command to a connected device the caller sees; its progress comes on the action's
-   * realtime channel, answered in meta.channel ('Action status'), and how it ends is kept
-   * (device_commands) for the device's history: the audit entry names it (`after.command_id`).
-   */
-  const startCommand = async (
+  const startTask = async (
     auth: AuthContext,
     deviceId: number,
-    command: DistributiveOmit<Command, 'v' | 'id'>,
+    request: NewTaskGroup,
     body: Record<string, unknown>,
   ) => {
     const row = await findDevice(db, auth, deviceId);
-    if (!row.device.connected) throw conflict('The device is offline. Try again when it is online.');
-    const id = randomUUID();
-    const channel = deps.realtime.registerAction(id, auth.userId);
-    await recordCommand(db, { id, deviceId: row.device.id, action: command.action });
-    try {
-      await gateway.sendCommand(
-        { id: row.device.id, serial: row.device.serial, name: row.device.name },
-        { ...command, v: 1, id } as Command,
-        channel,
-      );
-    } catch (error) {
-      await finishCommand(db, id, { state: 'failed', message: undefined });
-      throw error;
-    }
+    const plan = await planGroup(db, auth, request);
+    const group = await deps.tasks.createGroup({
+      request,
+      plan,
+      createdBy: auth.userId,
+      companyId: auth.companyId,
+    });
+    const [task] = await db.select().from(tasks).where(eq(tasks.groupId, group.id));
+    if (!task) throw new Error('the task of a one-device group was not stored');
+    const data: DeviceTaskStarted = {
+      id: row.device.id,
+      group_id: group.id,
+      task_id: task.id,
+      state: task.state,
+    };
     return {
-      data: { id: row.device.id },
-      meta: { channel },
+      status: 201,
+      data,
       audit: {
         entity: 'device',
         entityId: String(row.device.id),
         companyId: row.device.companyId,
-        after: { ...body, command_id: id },
+        after: { ...body, command_id: task.id },
       },
     };
   };
@@ -71,30 +72,48 @@ export function registerDeviceActionRoutes(registry: RouteRegistry, router: Rout
     method: 'post',
     path: '/devices/:id/cli',
     summary:
-      "Runs a command in the device's shell (spec §2 Device CLI); its output comes on the realtime channel in meta.channel.",
+      "Runs a command in the device's shell (spec §2 Device CLI) as a one-device task; its output is the task's message, live on the company's tasks channel.",
     tag: 'devices',
     access: { permission: 'manage_devices' },
     event: 'device.cli',
     params: idParam,
     body: z.object({ command: textSchema().min(1, 'Enter a command.').max(CLI_COMMAND_MAX_LENGTH) }),
-    response: deviceRefSchema,
-    statuses: { 409: 'the device is not connected' },
+    response: deviceTaskStartedSchema,
     handler: async ({ auth, params, body }) =>
-      startCommand(auth, params.id, { action: 'cli', command: body.command }, body),
+      startTask(
+        auth,
+        params.id,
+        {
+          action: 'cli',
+          command: body.command,
+          device_ids: [params.id],
+          deadline_hours: DEVICE_ACTION_DEADLINE_HOURS.cli,
+        },
+        body,
+      ),
   });
 
   registry.add(router, {
     method: 'post',
     path: '/devices/:id/actions',
     summary:
-      "Starts a device action (reboot, refresh metrics); its progress comes on the realtime channel in meta.channel ('Action status').",
+      "Starts a device action (reboot, refresh metrics) as a one-device task: sent now, or when an offline device connects; its progress is live on the company's tasks channel ('Action status').",
     tag: 'devices',
     access: { permission: 'manage_devices' },
     event: (body) => ACTION_EVENTS[body.action],
     params: idParam,
     body: z.object({ action: z.enum(DEVICE_ACTIONS) }),
-    response: deviceRefSchema,
-    statuses: { 409: 'the device is not connected' },
-    handler: async ({ auth, params, body }) => startCommand(auth, params.id, { action: body.action }, body),
+    response: deviceTaskStartedSchema,
+    handler: async ({ auth, params, body }) =>
+      startTask(
+        auth,
+        params.id,
+        {
+          action: body.action,
+          device_ids: [params.id],
+          deadline_hours: DEVICE_ACTION_DEADLINE_HOURS[body.action],
+        },
+        body,
+      ),
   });
 }

@@ -1,7 +1,8 @@
 import type { CommandOutcome } from '@fleetport/contracts/audit';
-import { and, eq, inArray } from 'drizzle-orm';
+import type { TaskState } from '@fleetport/contracts/tasks';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { deviceCommands } from '../../db/schema.ts';
+import { deviceCommands, taskGroups, taskLogs, tasks } from '../../db/schema.ts';
 
 /**
  * The commands sent to devices from the console and how each ended (migration 0015): what the
@@ -37,17 +38,59 @@ export function commandIdOf(after: unknown): string | undefined {
   return typeof id === 'string' && UUID.test(id) ? id : undefined;
 }
 
-/** How the commands these entries sent ended, by command id. */
+/** A task's state as a command's outcome: running until it ends; cancelled and expired are failures. */
+const OUTCOME_STATES: Record<TaskState, CommandOutcome['state']> = {
+  queued: 'running',
+  sent: 'running',
+  in_progress: 'running',
+  succeeded: 'succeeded',
+  failed: 'failed',
+  cancelled: 'failed',
+  expired: 'failed',
+};
+
+/**
+ * How the commands these entries sent ended, by command id: a device page's action is a task of
+ * the task engine (its id is the command's); entries from before the engine name a row of
+ * device_commands. A task started when it was first sent (a reboot's "back online after" counts
+ * from there), or when it was made if it never was.
+ */
 export async function commandOutcomes(db: Db, entries: readonly { after: unknown }[]) {
   const ids = [...new Set(entries.map((entry) => commandIdOf(entry.after)).filter((id) => id !== undefined))];
   const outcomes = new Map<string, CommandOutcome>();
   if (ids.length === 0) return outcomes;
-  const rows = await db.select().from(deviceCommands).where(inArray(deviceCommands.id, ids));
-  for (const row of rows) {
+  const [commands, taskRows] = await Promise.all([
+    db.select().from(deviceCommands).where(inArray(deviceCommands.id, ids)),
+    db
+      .select({
+        id: tasks.id,
+        state: tasks.state,
+        message: tasks.message,
+        finishedAt: tasks.finishedAt,
+        createdAt: taskGroups.createdAt,
+        sentAt: sql<
+          string | null
+        >`(select min(${taskLogs.at}) from ${taskLogs} where ${taskLogs.taskId} = ${tasks.id} and ${taskLogs.state} = 'sent')`,
+      })
+      .from(tasks)
+      .innerJoin(taskGroups, eq(taskGroups.id, tasks.groupId))
+      .where(inArray(tasks.id, ids)),
+  ]);
+  for (const row of commands) {
     outcomes.set(row.id, {
       state: row.state,
       message: row.message,
       started_at: row.startedAt.toISOString(),
+      finished_at: row.finishedAt?.toISOString() ?? null,
+    });
+  }
+  for (const row of taskRows) {
+    const state = OUTCOME_STATES[row.state];
+    outcomes.set(row.id, {
+      state,
+      // A success says nothing more than the sentence (a reboot's time back comes from the times).
+      message: state === 'failed' ? row.message : null,
+      started_at: new Date(row.sentAt ?? row.createdAt).toISOString(),
       finished_at: row.finishedAt?.toISOString() ?? null,
     });
   }

@@ -60,24 +60,20 @@ export function GroupTasks({ group, manages }: { group: TaskGroup; manages: bool
             } satisfies ServerColumn<Task>,
           ]
         : []),
+      // The state with its progress, and its log beside it: what a user reads first fits a laptop's screen.
       {
         field: 'state',
         headerName: t('tasks.columns.state'),
-        width: 130,
-        renderCell: ({ row }) => <TaskStateChip state={row.state} />,
+        width: 170,
+        renderCell: ({ row }) => (
+          <>
+            <TaskStateChip state={row.state} />
+            {row.state === 'in_progress' && row.progress !== null && (
+              <span style={{ marginLeft: 8 }}>{t('tasks.task.percent', { value: row.progress })}</span>
+            )}
+          </>
+        ),
       },
-      {
-        field: 'progress',
-        headerName: t('tasks.columns.progress'),
-        width: 100,
-        valueFormatter: (_value, row) =>
-          row.state === 'in_progress' && row.progress !== null
-            ? t('tasks.task.percent', { value: row.progress })
-            : '',
-      },
-      { field: 'message', headerName: t('tasks.task.message'), flex: 2, minWidth: 220, sortable: false },
-      { field: 'attempts', headerName: t('tasks.task.attempts'), type: 'number', width: 100 },
-      dateColumn('updated_at', t('tasks.task.updated'), i18n.language),
       {
         field: 'log',
         headerName: t('tasks.logs.title'),
@@ -94,6 +90,9 @@ export function GroupTasks({ group, manages }: { group: TaskGroup; manages: bool
           </Button>
         ),
       },
+      { field: 'message', headerName: t('tasks.task.message'), flex: 2, minWidth: 220, sortable: false },
+      { field: 'attempts', headerName: t('tasks.task.attempts'), type: 'number', width: 100 },
+      dateColumn('updated_at', t('tasks.task.updated'), i18n.language),
     ],
     [t, i18n.language, waved, canary],
   );

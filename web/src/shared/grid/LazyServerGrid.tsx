@@ -24,9 +24,33 @@ function loadFullGrid(): Promise<FullGrid> {
 }
 
 /**
+ * A press in progress (a pointer or finger down). The press that wakes the grid must finish on
+ * the first paint: swapped between its down and its up, the button or link under it would be
+ * gone and the browser would send no click (a tap on a row's link did nothing, once the grid's
+ * chunk was cached and arrived within the tap).
+ */
+let pressed = false;
+const afterPress: (() => void)[] = [];
+
+// From the start: the press that wakes the grid is seen on its way down, before the grid hears it.
+if (typeof document !== 'undefined') {
+  document.addEventListener('pointerdown', () => (pressed = true), true);
+  const release = () => {
+    pressed = false;
+    // After the click this release leads to, which the browser sends in the same task.
+    setTimeout(() => {
+      for (const swap of afterPress.splice(0)) swap();
+    });
+  };
+  document.addEventListener('pointerup', release, true);
+  document.addEventListener('pointercancel', release, true);
+}
+
+/**
  * A server list's grid. Until the full grid (MUI X, its own chunk) is needed, the first paint is
- * StaticGrid: the same rows and columns, cheap to render; the first pointer, touch or focus on it
- * loads the full grid, which then takes its place (and opens the panel a click asked for). If the
+ * StaticGrid: the same rows and columns, cheap to render. The first press on it fetches the full
+ * grid, which takes its place once the press has had its click (and opens the panel a click on
+ * Columns or Filters asked for). If the
  * chunk cannot load, the first paint stays: the list can still be read, sorted and paged.
  */
 export function LazyServerGrid<Row extends GridValidRowModel>(props: ServerGridProps<Row>) {
@@ -43,7 +67,10 @@ export function LazyServerGrid<Row extends GridValidRowModel>(props: ServerGridP
     if (asked) setPanel(asked);
     loadFullGrid().then(
       (grid) => {
-        if (mounted.current) setGrid(() => grid);
+        // Now, or once the press in progress has had its click.
+        const swap = () => mounted.current && setGrid(() => grid);
+        if (pressed) afterPress.push(swap);
+        else swap();
       },
       () => undefined,
     );

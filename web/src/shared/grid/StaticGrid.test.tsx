@@ -113,10 +113,14 @@ describe('StaticGrid: the first paint of a server list', () => {
     expect(onStateChange).toHaveBeenLastCalledWith({ ...state, page: 1 });
   });
 
-  it('asks for the full grid on pointer, touch or focus, and for its panel from Columns and Filters', () => {
+  it('asks for the full grid on a press, and for its panel from Columns and Filters', () => {
     const { onWake } = renderGrid();
     const frame = screen.getByTestId('grid-first-paint');
+    // Hovering or tabbing in does not: what is under the pointer or focused stays.
     fireEvent.pointerEnter(frame);
+    fireEvent.focus(within(frame).getAllByRole('link')[0] as HTMLElement);
+    expect(onWake).not.toHaveBeenCalled();
+    fireEvent.pointerDown(frame);
     expect(onWake).toHaveBeenLastCalledWith();
     fireEvent.click(screen.getByRole('button', { name: 'Columns' }));
     expect(onWake).toHaveBeenLastCalledWith('columns');

@@ -100,15 +100,16 @@ const SX = {
     m: '0 6px',
     accentColor: 'var(--mui-palette-primary-main, currentColor)',
   },
-  '& .empty': { height: 104, display: 'grid', placeItems: 'center', color: 'text.secondary' },
+  '& .empty': { gridColumn: '1/-1', justifyContent: 'center', color: 'text.secondary' },
 } as const;
 
 /**
  * The grid's first paint: the page of rows the server answered, laid out as the full grid lays
  * it out (same columns, cells, heights and borders), with sorting by header and paging. The full
- * MUI X grid, a large chunk whose first render costs a slow phone about a second, replaces it as
- * soon as the pointer, a touch or the focus reaches it (`onWake`), so reading a list never waits
- * for it and working with one gets every feature of it.
+ * MUI X grid, a large chunk whose first render costs a slow phone about a second, replaces it from
+ * the first press on it (`onWake`), so reading a list never waits for it and working with one gets
+ * every feature of it. Hovering or tabbing in does not replace it: the link under the pointer and
+ * the focused button stay where they are.
  */
 export function StaticGrid<Row extends GridValidRowModel>({
   label,
@@ -151,9 +152,7 @@ export function StaticGrid<Row extends GridValidRowModel>({
   return (
     <Box
       data-testid="grid-first-paint"
-      onPointerEnter={() => onWake()}
-      onTouchStart={() => onWake()}
-      onFocus={() => onWake()}
+      onPointerDown={() => onWake()}
       sx={SX}
       style={{ '--grid-columns': template } as CSSProperties}
     >
@@ -218,9 +217,14 @@ export function StaticGrid<Row extends GridValidRowModel>({
               ))}
             </tr>
           ))}
+          {/* In the grid, as the full grid's overlay is: assistive technology hears it there. */}
+          {rows.length === 0 && (
+            <tr>
+              <td className="empty">{loading ? '' : emptyText}</td>
+            </tr>
+          )}
         </tbody>
       </table>
-      {rows.length === 0 && <div className="empty">{loading ? '' : emptyText}</div>}
       <div className="bar">
         <span>{t(capped ? 'grid.rangeMore' : 'grid.range', { from, to, count: total })}</span>
         <IconButton

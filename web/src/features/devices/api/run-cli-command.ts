@@ -1,9 +1,8 @@
+import type { DeviceTaskStarted } from '@fleetport/contracts/tasks';
 import { api } from '../../../shared/lib/api.ts';
 
-/** POST /devices/{id}/cli: a command for the device's shell; its answer comes on the returned channel. */
-export async function runCliCommand(deviceId: number, command: string): Promise<string | undefined> {
-  const answer = await api.http.post<{ meta?: { channel?: string } }>(`/devices/${deviceId}/cli`, {
-    command,
-  });
-  return answer.data.meta?.channel;
+/** POST /devices/{id}/cli: a command for the device's shell, as a one-device task (its output is the task's message). */
+export async function runCliCommand(deviceId: number, command: string): Promise<DeviceTaskStarted> {
+  const answer = await api.http.post<{ data: DeviceTaskStarted }>(`/devices/${deviceId}/cli`, { command });
+  return answer.data.data;
 }

@@ -2,28 +2,39 @@ import type { DeviceDetail } from '@fleetport/contracts/device-schemas';
 import Button from '@mui/material/Button';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSignedInUser } from '../../../shared/lib/auth.ts';
+import { deviceTasksKey } from '../api/list-device-tasks.ts';
 
 // Each dialog is its own chunk, fetched when it is first opened.
 const deviceAction = () => import('../dialogs/device-action.ts');
 
-/** The device's actions beside its status (spec §2): refresh and reboot report through 'Action status'. */
+/**
+ * The device's actions beside its status (spec §2): refresh and reboot are tasks of the task
+ * engine, their progress in 'Action status'; for an offline device they wait until it connects.
+ */
 export function DeviceActions({ device }: { device: DeviceDetail }) {
   const { t } = useTranslation();
+  const companyId = useSignedInUser().company_id;
   const connected = device.status === 'online' || device.status === 'not_activated';
+  const target = { id: device.id, name: device.name, connected };
+  const queryClient = useQueryClient();
+  // The device's Actions list shows the new task at once.
+  const started = () => void queryClient.invalidateQueries({ queryKey: deviceTasksKey(device.id) });
   return (
     <>
       <Button
-        onClick={() => void deviceAction().then((module) => module.runDeviceAction(device, 'refresh'))}
-        disabled={!connected}
+        onClick={() =>
+          void deviceAction().then((module) => module.runDeviceAction(target, 'refresh', companyId, started))
+        }
         data-testid="device-refresh"
       >
         {t('devices.page.refresh')}
       </Button>
       <Button
-        onClick={() => void deviceAction().then((module) => module.confirmReboot(device))}
-        disabled={!connected}
+        onClick={() => void deviceAction().then((module) => module.confirmReboot(target, companyId, started))}
         data-testid="device-reboot"
       >
         {t('devices.page.reboot')}
@@ -36,13 +47,21 @@ export function DeviceActions({ device }: { device: DeviceDetail }) {
       >
         {t('devices.edit')}
       </Button>
-      <MoreActions device={device} connected={connected} />
+      <MoreActions device={device} connected={connected} companyId={companyId} />
     </>
   );
 }
 
 /** The device's less frequent tools, in a menu beside its main actions. */
-function MoreActions({ device, connected }: { device: DeviceDetail; connected: boolean }) {
+function MoreActions({
+  device,
+  connected,
+  companyId,
+}: {
+  device: DeviceDetail;
+  connected: boolean;
+  companyId: number;
+}) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const run = (action: () => void) => () => {
@@ -64,7 +83,9 @@ function MoreActions({ device, connected }: { device: DeviceDetail; connected: b
           disabled={!connected}
           onClick={run(
             () =>
-              void import('../dialogs/DeviceCliDialog.tsx').then((module) => module.openDeviceCli(device)),
+              void import('../dialogs/DeviceCliDialog.tsx').then((module) =>
+                module.openDeviceCli(device, companyId),
+              ),
           )}
           data-testid="device-cli"
         >

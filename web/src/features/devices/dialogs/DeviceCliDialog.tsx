@@ -1,6 +1,6 @@
 import {
   ACTION_STATUS_EVENT,
-  actionStatusEventSchema,
+  type ActionStatusItem,
   FINISHED_ACTION_ITEM_STATES,
 } from '@fleetport/contracts/action-status';
 import { CLI_COMMAND_MAX_LENGTH } from '@fleetport/contracts/devices';
@@ -14,8 +14,8 @@ import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../shared/api/messages.ts';
 import { registerModal } from '../../../shared/modals/registry.ts';
 import { openModal } from '../../../shared/modals/store.ts';
-import { realtime } from '../../../shared/realtime/socket.ts';
 import { runCliCommand } from '../api/run-cli-command.ts';
+import { taskChannel, taskStatusSource } from './task-status.ts';
 
 const DEVICE_CLI = 'device-cli';
 
@@ -27,11 +27,12 @@ interface Run {
 }
 
 /**
- * Spec §2 "Device CLI": a command line to the device's shell. Each command goes to the device
- * over the protocol and its answer comes back on the action's realtime channel; the answers stay
- * in the scrollback, as in a terminal. The output is the device's text, shown as text.
+ * Spec §2 "Device CLI": a command line to the device's shell. Each command is a one-device task
+ * of the task engine (listed in the device's Actions list); its output, the task's message,
+ * comes back live; the answers stay in the scrollback, as in a terminal. The output is the
+ * device's text, shown as text.
  */
-function DeviceCliBody({ device }: { device: { id: number; name: string } }) {
+function DeviceCliBody({ device, companyId }: { device: { id: number; name: string }; companyId: number }) {
   const { t } = useTranslation();
   const [command, setCommand] = useState('');
   const [runs, setRuns] = useState<Run[]>([]);
@@ -61,11 +62,16 @@ function DeviceCliBody({ device }: { device: { id: number; name: string } }) {
     setRuns((list) => [...list, { key, command: line, state: 'running', output: '' }]);
     setCommand('');
     try {
-      const channel = await runCliCommand(device.id, line);
-      if (!channel) return;
-      const stop = realtime.listen(channel, ACTION_STATUS_EVENT, (payload) => {
-        const parsed = actionStatusEventSchema.safeParse(payload);
-        const item = parsed.success ? parsed.data.items.find((entry) => entry.id === device.id) : undefined;
+      const started = await runCliCommand(device.id, line);
+      const source = taskStatusSource({
+        groupId: started.group_id,
+        taskId: started.task_id,
+        device,
+        companyId,
+        connected: true,
+      });
+      const stop = source.listen(taskChannel(started.task_id), ACTION_STATUS_EVENT, (payload) => {
+        const item = (payload as { items: ActionStatusItem[] }).items[0];
         if (!item || !FINISHED_ACTION_ITEM_STATES.has(item.state)) return;
         update({ state: item.state === 'succeeded' ? 'succeeded' : 'failed', output: item.message ?? '' });
         stop();
@@ -135,12 +141,12 @@ function DeviceCliBody({ device }: { device: { id: number; name: string } }) {
 
 registerModal(DEVICE_CLI, DeviceCliBody);
 
-export function openDeviceCli(device: { id: number; name: string }): void {
+export function openDeviceCli(device: { id: number; name: string }, companyId: number): void {
   openModal({
     id: `${DEVICE_CLI}-${device.id}`,
     title: i18next.t('device.cli.title'),
     subtitle: device.name,
     component: DEVICE_CLI,
-    props: { device },
+    props: { device: { id: device.id, name: device.name }, companyId },
   });
 }
