@@ -441,7 +441,7 @@ test.describe('in Japanese (a browser that asks for it)', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
     const { row } = await onlineDevice(page);
     expect((await callApi(page, 'POST', `/devices/${row.id}/actions`, { action: 'refresh' })).status).toBe(
-      200,
+      201,
     );
     await page.goto(urlFor('acme.localhost', `/devices/${row.id}/activity`));
     const refreshed = page

@@ -1,6 +1,6 @@
 import { MODEL_FAMILIES } from '@fleetport/contracts/device-protocol';
 import { expect, type Page, test } from '@playwright/test';
-import { type FleetRow, onlineDevices, useFleet } from './fleet.ts';
+import { type FleetRow, onlineDevices, takeOffline, useFleet } from './fleet.ts';
 import { callApi, signIn, urlFor } from './sign-in.ts';
 
 /**
@@ -66,11 +66,7 @@ test('a campaign on a tag: the canary, a pause by the health gate on injected fa
   // One of them goes away before the campaign: its task waits for it.
   const [away, ...present] = devices;
   if (!away) throw new Error('no device');
-  await away.sim.stop();
-  await expect(async () => {
-    const answer = await callApi(page, 'GET', `/devices?q=${away.row.serial}&status=offline&fields=id`);
-    expect((answer.body.data as unknown[]).length).toBe(1);
-  }).toPass({ timeout: 20_000 });
+  await takeOffline(page, away);
   // The others are armed to fail their next update (a damaged download): the gate has work.
   for (const device of present) device.sim.injectFirmwareFailure('checksum');
 

@@ -63,3 +63,15 @@ export async function onlineDevices(
   }).toPass({ timeout: 30_000 });
   return found;
 }
+
+/**
+ * A simulated device loses its connection (no goodbye: the broker's last will tells the API);
+ * resolves once the API lists it offline.
+ */
+export async function takeOffline(page: Page, device: { row: FleetRow; sim: SimDevice }): Promise<void> {
+  await device.sim.stop();
+  await expect(async () => {
+    const answer = await callApi(page, 'GET', `/devices?q=${device.row.serial}&status=offline&fields=id`);
+    expect((answer.body.data as unknown[]).length).toBe(1);
+  }).toPass({ timeout: 20_000 });
+}

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { onlineDevices, useFleet } from './fleet.ts';
+import { onlineDevices, takeOffline, useFleet } from './fleet.ts';
 import { callApi, signIn, urlFor } from './sign-in.ts';
 
 /**
@@ -29,11 +29,7 @@ async function waitingDevice(page: Page): Promise<Row | undefined> {
   // broker's last will tells the API), and the API says so before its task is made.
   const spare = (await onlineDevices(page, fleet(), 1)).at(-1);
   if (!spare) return undefined;
-  await spare.sim.stop();
-  await expect(async () => {
-    const answer = await callApi(page, 'GET', `/devices?q=${spare.row.serial}&status=offline&fields=id`);
-    expect((answer.body.data as unknown[]).length).toBe(1);
-  }).toPass({ timeout: 20_000 });
+  await takeOffline(page, spare);
   return spare.row;
 }
 
@@ -182,12 +178,7 @@ test("a reboot from an offline device's page waits in Action status and its Acti
   await signIn(page, 'admin@acme.example', 'acme.localhost');
   const [spare] = await onlineDevices(page, fleet(), 1);
   if (!spare) throw new Error('no online device');
-  // The unit loses its connection; the API says so.
-  await spare.sim.stop();
-  await expect(async () => {
-    const answer = await callApi(page, 'GET', `/devices?q=${spare.row.serial}&status=offline&fields=id`);
-    expect((answer.body.data as unknown[]).length).toBe(1);
-  }).toPass({ timeout: 20_000 });
+  await takeOffline(page, spare);
 
   await page.goto(urlFor('acme.localhost', `/devices/${spare.row.id}/activity`));
   await expect(page.getByTestId('device-status')).toHaveText('Offline');
