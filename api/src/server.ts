@@ -133,6 +133,7 @@ export async function startApi(
       realtime,
       sender: gateway,
       links: new DownloadLinks(keys.deviceFiles, config.DEVICE_FILES_URL ?? 'http://127.0.0.1'),
+      secretKey: keys.taskSecrets,
     });
     gateway.setTaskHooks({
       hello: (deviceId, firmware) => tasks.deviceHello(deviceId, firmware),

@@ -284,6 +284,7 @@ try {
         log,
         realtime,
         links: new DownloadLinks(Buffer.alloc(32), 'http://127.0.0.1'),
+        secretKey: Buffer.alloc(32),
         sender: {
           // The device answers at once; its answer reaches the engines in turn (with two, the
           // other replica half the time).

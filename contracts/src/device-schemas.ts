@@ -305,7 +305,20 @@ export const generatedPasswordsSchema = z.object({ passwords: z.array(z.string()
 export type GeneratedPasswords = z.infer<typeof generatedPasswordsSchema>;
 
 /** POST /devices/passwords/set: devices the password went to, and those offline (failed at once). */
-export const devicePasswordsSentSchema = z.object({ sent: z.number(), offline: z.number() });
+export const devicePasswordsSentSchema = z.object({
+  /** The task group of the change (Task manager), and each device's task in it. */
+  group_id: z.number(),
+  tasks: z.array(
+    z.object({
+      device_id: z.number(),
+      task_id: z.string(),
+      /** Connected now: sent at once (otherwise it waits for the device). */
+      connected: z.boolean(),
+    }),
+  ),
+  /** How many devices are not connected now: theirs waits until they connect (within a day). */
+  offline: z.number(),
+});
 export type DevicePasswordsSent = z.infer<typeof devicePasswordsSentSchema>;
 
 /** GET /statistics/devices: the largest groups, the rest summed into `other`. */

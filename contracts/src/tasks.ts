@@ -10,7 +10,14 @@ import { idSchema, integerSchema, textSchema } from './fields.ts';
  */
 
 /** What a task does on its device (the device protocol's commands). */
-export const TASK_ACTIONS = ['reboot', 'refresh', 'cli', 'firmware.update', 'backup.upload'] as const;
+export const TASK_ACTIONS = [
+  'reboot',
+  'refresh',
+  'cli',
+  'firmware.update',
+  'backup.upload',
+  'password.set',
+] as const;
 export type TaskAction = (typeof TASK_ACTIONS)[number];
 
 /**
@@ -312,10 +319,10 @@ export const cancelTasksSchema = z
 export type CancelTasks = z.output<typeof cancelTasksSchema>;
 
 /**
- * How long a device page's action waits for an offline device, in hours: a reboot for a day, a
- * refresh or a CLI command (asked for now) for an hour. Each is a one-device task group.
+ * How long a device page's action waits for an offline device, in hours: a reboot or a new
+ * password for a day, a refresh or a CLI command (asked for now) for an hour.
  */
-export const DEVICE_ACTION_DEADLINE_HOURS = { reboot: 24, refresh: 1, cli: 1 } as const;
+export const DEVICE_ACTION_DEADLINE_HOURS = { reboot: 24, refresh: 1, cli: 1, password: 24 } as const;
 
 /** POST /devices/{id}/actions and …/cli: the one-device task group the action became, and its task. */
 export const deviceTaskStartedSchema = z.object({

@@ -550,6 +550,8 @@ export const tasks = pgTable(
     notBefore: timestamp('not_before', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+    /** A secret for the device (a new password), sealed; forgotten when the task ends (migration 0019). */
+    secret: text('secret'),
   },
   (table) => [index('tasks_group_idx').on(table.groupId, table.state)],
 );

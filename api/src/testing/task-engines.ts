@@ -29,6 +29,7 @@ export async function engineProcess(
     log,
     realtime: undefined,
     links: new DownloadLinks(Buffer.alloc(32), 'http://127.0.0.1'),
+    secretKey: Buffer.alloc(32, 7),
     sender: { sendTaskCommand: send },
   });
   return { database, queue, engine };

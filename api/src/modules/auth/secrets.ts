@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { settings } from '../../db/schema.ts';
@@ -11,6 +11,8 @@ export interface Keys {
   mfa: Buffer;
   /** Signs the short-lived links devices download firmware with. */
   deviceFiles: Buffer;
+  /** Seals the secrets a task carries to its device until it ends (a new password). */
+  taskSecrets: Buffer;
 }
 
 /**
@@ -31,6 +33,7 @@ export async function loadKeys(db: Db, configured: string | undefined): Promise<
     xsrf: derive('fleetport xsrf v1'),
     mfa: derive('fleetport mfa v1'),
     deviceFiles: derive('fleetport device files v1'),
+    taskSecrets: derive('fleetport task secrets v1'),
   };
 }
 
@@ -43,4 +46,24 @@ export function sameToken(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** Secrets at rest (TOTP secrets, a task's password): AES-256-GCM, `iv.tag.ciphertext` in base64url. */
+export function sealSecret(key: Buffer, secret: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const sealed = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
+  return [iv, cipher.getAuthTag(), sealed].map((part) => part.toString('base64url')).join('.');
+}
+
+export function openSecret(key: Buffer, stored: string): string | undefined {
+  const [iv, tag, sealed] = stored.split('.').map((part) => Buffer.from(part, 'base64url'));
+  if (!iv || !tag || !sealed) return undefined;
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', key, iv);
+    decipher.setAuthTag(tag);
+    return Buffer.concat([decipher.update(sealed), decipher.final()]).toString('utf8');
+  } catch {
+    return undefined;
+  }
 }

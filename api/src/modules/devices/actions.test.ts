@@ -1,6 +1,8 @@
 import type { DeviceActivityEntry } from '@fleetport/contracts/audit';
 import { DEVICE_ACTION_DEADLINE_HOURS, type DeviceTask, type TaskGroup } from '@fleetport/contracts/tasks';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tasks as taskRows } from '../../db/schema.ts';
 import { connectDevice, createTestDevice } from '../../testing/device-client.ts';
 import { type ApiFixture, startTestApi, type TestClient } from '../../testing/fixtures.ts';
 import { until } from '../../testing/until.ts';
@@ -97,5 +99,67 @@ describe("a device page's actions are tasks", () => {
     } finally {
       await device.client.endAsync();
     }
+  });
+});
+
+describe('Password manager on the task engine', () => {
+  it('a new password waits for an offline device, reaches it as config.write when it connects, and is forgotten once set', async () => {
+    const unit = await createTestDevice(fx, 'Acme West');
+    const password = 'Fresh-Device-Pass-7';
+    const set = await admin.post('/api/devices/passwords/set', { devices: [{ id: unit.id, password }] });
+    expect(set.status, JSON.stringify(set.body)).toBe(201);
+    const groupId = set.body.data.group_id as number;
+    const [task] = set.body.data.tasks as { task_id: string; connected: boolean }[];
+    expect(task?.connected).toBe(false);
+    const group = (await admin.get(`/api/devices/tasks/groups/${groupId}`)).body.data as TaskGroup;
+    expect(group).toMatchObject({ action: 'password.set', total: 1, summary: null });
+    // Nothing a reader of the group sees holds the password.
+    expect(JSON.stringify(group)).not.toContain(password);
+
+    const received: Record<string, unknown>[] = [];
+    const device = await connectDevice(fx, unit, (command) => {
+      received.push(command as unknown as Record<string, unknown>);
+      return { results: [{ state: 'done' }] };
+    });
+    try {
+      await until(
+        () => deviceTasks(unit.id),
+        (list) => list[0]?.state === 'succeeded',
+        'the password to be set',
+      );
+      expect(received).toEqual([
+        expect.objectContaining({
+          id: task?.task_id,
+          action: 'config.write',
+          section: 'users.admin',
+          values: { password },
+        }),
+      ]);
+      const [row] = await fx.api.deps.db
+        .select({ secret: taskRows.secret })
+        .from(taskRows)
+        .where(eq(taskRows.id, task?.task_id ?? ''));
+      expect(row?.secret).toBeNull();
+      // Nothing to send again: the password is gone with its task.
+      const retry = await admin.post(`/api/devices/tasks/groups/${groupId}/retry`);
+      expect(retry.status).toBe(409);
+    } finally {
+      await device.client.endAsync();
+    }
+  });
+
+  it('a password whose task is cancelled is forgotten at once', async () => {
+    const unit = await createTestDevice(fx, 'Acme West');
+    const set = await admin.post('/api/devices/passwords/set', {
+      devices: [{ id: unit.id, password: 'Never-Sent-Pass-8' }],
+    });
+    const taskId = set.body.data.tasks[0].task_id as string;
+    const cancel = await admin.post('/api/devices/updates/cancel', { task_ids: [taskId] });
+    expect(cancel.status, JSON.stringify(cancel.body)).toBeLessThan(300);
+    const [row] = await fx.api.deps.db
+      .select({ state: taskRows.state, secret: taskRows.secret })
+      .from(taskRows)
+      .where(eq(taskRows.id, taskId));
+    expect(row).toEqual({ state: 'cancelled', secret: null });
   });
 });

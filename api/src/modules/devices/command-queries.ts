@@ -1,34 +1,15 @@
 import type { CommandOutcome } from '@fleetport/contracts/audit';
 import type { TaskState } from '@fleetport/contracts/tasks';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { deviceCommands, taskGroups, taskLogs, tasks } from '../../db/schema.ts';
 
 /**
- * The commands sent to devices from the console and how each ended (migration 0015): what the
- * 'Action status' modal showed, kept so the device's history can say it later ("rebooted; back
- * online after 6 s"). The audit entry of the command names its row (`after.command_id`).
+ * How the commands sent to devices from the console ended, so the device's history can say it
+ * ("rebooted; back online after 6 s"): today each is a task of the task engine; before it, a row
+ * of device_commands (migration 0015), still read for the entries of that time. The audit entry
+ * of the command names it (`after.command_id`).
  */
-
-/** A command was sent to a device. */
-export async function recordCommand(
-  db: Db,
-  command: { id: string; deviceId: number; action: string },
-): Promise<void> {
-  await db.insert(deviceCommands).values(command);
-}
-
-/** A command ended; only the first end counts (a late answer after a timeout changes nothing). */
-export async function finishCommand(
-  db: Db,
-  id: string,
-  outcome: { state: 'succeeded' | 'failed'; message: string | undefined },
-): Promise<void> {
-  await db
-    .update(deviceCommands)
-    .set({ state: outcome.state, message: outcome.message?.slice(0, 500) ?? null, finishedAt: new Date() })
-    .where(and(eq(deviceCommands.id, id), eq(deviceCommands.state, 'running')));
-}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -3,7 +3,13 @@ import { signalBucket } from '@fleetport/contracts/devices';
 import { connectionGeneration } from '@fleetport/contracts/format';
 import { count, eq, inArray, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, deviceConnectionLog, devices, deviceTelemetry } from '../../db/schema.ts';
+import {
+  companies,
+  deviceConnectionLog,
+  devices,
+  deviceTelemetry,
+  tasks as taskRows,
+} from '../../db/schema.ts';
 import { type ApiFixture, companyIdByName, startTestApi, type TestClient } from '../../testing/fixtures.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { NOT_CLAIMABLE } from './claim.ts';
@@ -362,7 +368,7 @@ describe('Password manager (spec §2; spec §9: generated passwords have 16 char
     expect(new Set(passwords).size).toBe(3);
   });
 
-  it("sets passwords on the caller's devices only, reports offline ones, and never keeps a password", async () => {
+  it("sets passwords on the caller's devices only, as tasks that wait for offline ones, and never keeps a password in clear", async () => {
     const identities = await approve(2, '8477');
     const added = await superAdmin.post('/api/devices/batch', { company_id: retail, devices: identities });
     const ids: number[] = added.body.data.rows.map((row: { id: number }) => row.id);
@@ -370,9 +376,23 @@ describe('Password manager (spec §2; spec §9: generated passwords have 16 char
     const set = await superAdmin.post('/api/devices/passwords/set', {
       devices: ids.map((id) => ({ id, password: secret })),
     });
-    expect(set.status).toBe(200);
-    expect(set.body.data).toEqual({ sent: 0, offline: 2 });
-    expect(set.body.meta.channel).toMatch(/^private-status\./);
+    expect(set.status).toBe(201);
+    expect(set.body.data).toMatchObject({ group_id: expect.any(Number), offline: 2 });
+    expect(set.body.data.tasks.map((task: { device_id: number }) => task.device_id).sort()).toEqual(
+      [...ids].sort(),
+    );
+    expect(set.body.data.tasks.every((task: { connected: boolean }) => !task.connected)).toBe(true);
+    // While the tasks wait, the password is kept sealed with them, never in clear.
+    const stored = await fx.api.deps.db
+      .select({ secret: taskRows.secret })
+      .from(taskRows)
+      .where(eq(taskRows.groupId, set.body.data.group_id));
+    expect(stored).toHaveLength(2);
+    for (const row of stored) {
+      expect(row.secret).toBeTruthy();
+      expect(row.secret).not.toContain(secret);
+      expect(row.secret).not.toContain(Buffer.from(secret).toString('base64url'));
+    }
     const log = (await superAdmin.get('/api/audit-log?q=passwords&limit=5')).body.data;
     expect(log[0]).toMatchObject({ action: 'POST /devices/passwords/set', after: { devices: ids } });
     expect(JSON.stringify(log)).not.toContain(secret);

@@ -17,7 +17,6 @@ import type { Db } from '../../db/client.ts';
 import { deviceMessagesReceived } from '../../metrics.ts';
 import { companyPathOf } from '../companies/queries.ts';
 import type { Realtime } from '../realtime/realtime.ts';
-import { finishCommand } from './command-queries.ts';
 import {
   connectedDevicesBySerials,
   type DeviceRow,
@@ -34,7 +33,7 @@ import {
   setDeviceConnected,
   storeReading,
 } from './gateway-queries.ts';
-import { announceStatus, PendingCommands } from './gateway-reports.ts';
+import { announceStatus } from './gateway-reports.ts';
 import { hasActiveCredit, secretMatches } from './status.ts';
 import type { ConnectVerdict, DeviceTransport } from './transport.ts';
 
@@ -45,12 +44,7 @@ const DAY_MS = 86_400_000;
 /** The device-management credit types (migrations/0008): the free one is spent first. */
 export const DEVICE_CREDIT_TYPES = [1, 2] as const;
 
-export {
-  CLI_OUTPUT_MAX,
-  DEVICE_STATUS_EVENT,
-  type DeviceStatusEvent,
-  RETURN_TIMEOUT_MS,
-} from './gateway-reports.ts';
+export { DEVICE_STATUS_EVENT, type DeviceStatusEvent } from './gateway-reports.ts';
 
 /** A device as the gateway keeps it between messages (one row read per connection, not per message). */
 interface Known {
@@ -96,7 +90,6 @@ export class DeviceGateway {
   readonly transport: DeviceTransport;
   private readonly now: () => Date;
   private readonly known = new Map<string, Known>();
-  private readonly commands: PendingCommands;
   /** Messages are handled one device at a time, in order: a hello is stored before its telemetry. */
   private readonly queues = new Map<string, Promise<void>>();
   private readonly retentionDays: number | undefined;
@@ -107,11 +100,6 @@ export class DeviceGateway {
     this.db = options.db;
     this.log = options.log;
     this.realtime = options.realtime;
-    this.commands = new PendingCommands(options.realtime, (id, outcome) =>
-      finishCommand(this.db, id, outcome).catch((error: unknown) =>
-        this.log.error({ err: error, command: id }, 'command outcome not recorded'),
-      ),
-    );
     this.transport = options.transport;
     this.now = options.now ?? (() => new Date());
     this.retentionDays = options.retentionDays;
@@ -175,19 +163,6 @@ export class DeviceGateway {
   /** Publishes a task's command; the device answers on its result topic, which the engine follows. */
   async sendTaskCommand(serial: string, command: Command): Promise<void> {
     await this.transport.publish(deviceTopics(serial).command, JSON.stringify(command), { retain: false });
-  }
-
-  /** Sends a command; its results are reported on `channel` (the 'Action status' modal). */
-  async sendCommand(device: { id: number; serial: string; name: string }, command: Command, channel: string) {
-    this.commands.add(command.id, {
-      deviceId: device.id,
-      name: device.name,
-      channel,
-      action: command.action,
-    });
-    await this.transport.publish(deviceTopics(device.serial).command, JSON.stringify(command), {
-      retain: false,
-    });
   }
 
   /** Publishes a device's configuration (retained), after a change in the console. */
@@ -254,8 +229,9 @@ export class DeviceGateway {
       case 'telemetry':
         return this.telemetry(parsed.serial, parsed.category, body);
       case 'cmd/result':
-        if (await this.tasks?.result(body)) return;
-        return this.commands.result(body);
+        // Every command is a task's: an answer to none (a stale or unknown id) is dropped.
+        await this.tasks?.result(body);
+        return;
       default:
         return; // our own commands and configuration, echoed by the broker
     }
@@ -299,7 +275,6 @@ export class DeviceGateway {
     await this.ensureCredit(serial, known);
     await this.publishConfig({ ...device, creditUntil: known.creditUntil });
     announceStatus(this.realtime, known, { ...device, creditUntil: known.creditUntil }, this.now());
-    this.commands.returned(device.id);
     await this.tasks?.hello(device.id, hello.firmware);
   }
 

@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { ACTION_STATUS_EVENT } from '@fleetport/contracts/action-status';
 import { devicePasswordsSentSchema, generatedPasswordsSchema } from '@fleetport/contracts/device-schemas';
 import { DEVICE_PASSWORD_LENGTH, MAX_BULK_IDS } from '@fleetport/contracts/devices';
 import { idSchema, integerSchema } from '@fleetport/contracts/fields';
 import { GENERATED_PASSWORD_LENGTH, generatePassword } from '@fleetport/contracts/password';
+import { DEVICE_ACTION_DEADLINE_HOURS } from '@fleetport/contracts/tasks';
 import type { Router } from 'express';
 import { z } from 'zod';
 import type { ApiDeps } from '../../deps.ts';
@@ -20,12 +19,13 @@ const devicePassword = z
 
 /**
  * Spec §2 "Password manager": generate 16-character passwords, and set passwords on devices. A
- * password goes to the device once (config.write of its admin user) and is never stored, logged
- * or audited: the audit keeps which devices were changed. Each device reports on the action's
- * realtime channel; an offline one fails at once.
+ * password goes to the device once (config.write of its admin user), as a task of the task engine:
+ * it waits for an offline device (a day), sealed with its task and forgotten the moment the task
+ * ends; it is never logged or audited (the audit keeps which devices were changed). Each device's
+ * progress is live on the company's tasks channel.
  */
 export function registerDevicePasswordRoutes(registry: RouteRegistry, router: Router, deps: ApiDeps): void {
-  const { db, gateway } = deps;
+  const { db } = deps;
 
   registry.add(router, {
     method: 'post',
@@ -47,7 +47,7 @@ export function registerDevicePasswordRoutes(registry: RouteRegistry, router: Ro
     method: 'post',
     path: '/devices/passwords/set',
     summary:
-      "Sets the admin password of each device given (the caller's devices only); progress per device on the realtime channel in meta.channel.",
+      "Sets the admin password of each device given (the caller's devices only), as one task group: sent now, or when an offline device connects (within a day); each device's progress is live on the company's tasks channel.",
     tag: 'devices',
     access: { permission: 'manage_devices' },
     event: 'device.password_set',
@@ -67,41 +67,29 @@ export function registerDevicePasswordRoutes(registry: RouteRegistry, router: Ro
       const rows = await visibleDevicesByIds(db, auth, ids);
       // Naming a device one may not see is refused whole: nothing is sent.
       if (rows.length !== ids.length) throw forbidden();
-      const channel = deps.realtime.registerAction(randomUUID(), auth.userId);
       const passwordOf = new Map(body.devices.map((row) => [row.id, row.password]));
-      let sent = 0;
-      const offline: { id: number; name: string }[] = [];
-      for (const { device } of rows) {
-        if (!device.connected) {
-          offline.push({ id: device.id, name: device.name });
-          continue;
-        }
-        sent += 1;
-        await gateway.sendCommand(
-          { id: device.id, serial: device.serial, name: device.name },
-          {
-            v: 1,
-            id: randomUUID(),
-            action: 'config.write',
-            section: 'users.admin',
-            values: { password: passwordOf.get(device.id) as string },
-          },
-          channel,
-        );
-      }
-      if (offline.length > 0) {
-        deps.realtime.emit(channel, ACTION_STATUS_EVENT, {
-          channel,
-          items: offline.map((device) => ({
-            ...device,
-            state: 'failed',
-            message: 'The device is offline. Try again when it is online.',
-          })),
-        });
-      }
+      const { group, tasks } = await deps.tasks.createPasswordGroup({
+        devices: rows.map(({ device }) => ({
+          id: device.id,
+          companyId: device.companyId,
+          password: passwordOf.get(device.id) as string,
+        })),
+        createdBy: auth.userId,
+        companyId: auth.companyId,
+        deadlineHours: DEVICE_ACTION_DEADLINE_HOURS.password,
+      });
+      const connected = new Set(rows.filter(({ device }) => device.connected).map(({ device }) => device.id));
       return {
-        data: { sent, offline: offline.length },
-        meta: { channel },
+        status: 201,
+        data: {
+          group_id: group.id,
+          tasks: tasks.map((task) => ({
+            device_id: task.deviceId,
+            task_id: task.taskId,
+            connected: connected.has(task.deviceId),
+          })),
+          offline: rows.length - connected.size,
+        },
         audit: { entity: 'device_passwords', entityId: 'set', after: { devices: ids } },
       };
     },

@@ -5,9 +5,10 @@ import { ApiError, conflict, fieldError } from '../../http/errors.ts';
 import type { RouteRegistry } from '../../http/route.ts';
 import { requireRecentPassword } from '../auth/confirmation.ts';
 import type { AuthContext } from '../auth/context.ts';
+import { openSecret, sealSecret } from '../auth/secrets.ts';
 import { brandIdOf } from '../mail/mailer.ts';
 import { enableTotp, pendingTotpOf, setMfaWithoutTotp, setPendingTotpSecret } from './queries.ts';
-import { enrolment, newTotpSecret, openSecret, sealSecret, verifyTotp } from './totp.ts';
+import { enrolment, newTotpSecret, verifyTotp } from './totp.ts';
 
 export function registerMfaRoutes(registry: RouteRegistry, router: Router, deps: ApiDeps): void {
   const { db, keys, mfa, sessions, config } = deps;

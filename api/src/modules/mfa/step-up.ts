@@ -5,9 +5,9 @@ import type { Db } from '../../db/client.ts';
 import { mfaChallenges, users } from '../../db/schema.ts';
 import { ApiError, tooManyRequests } from '../../http/errors.ts';
 import type { FailureCounter } from '../auth/rate-limit.ts';
-import { type Keys, sameToken } from '../auth/secrets.ts';
+import { type Keys, openSecret, sameToken } from '../auth/secrets.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { openSecret, verifyTotp } from './totp.ts';
+import { verifyTotp } from './totp.ts';
 
 export type MfaMethod = 'totp' | 'email';
 

@@ -1,4 +1,3 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib/functional';
 import QRCode from 'qrcode';
 
@@ -41,26 +40,6 @@ export async function verifyTotp(
       ...(lastStep == null ? {} : { afterTimeStep: lastStep }),
     });
     return result.valid && 'timeStep' in result ? result.timeStep : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** TOTP secrets at rest: AES-256-GCM, `iv.tag.ciphertext` in base64url. */
-export function sealSecret(key: Buffer, secret: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
-  const sealed = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-  return [iv, cipher.getAuthTag(), sealed].map((part) => part.toString('base64url')).join('.');
-}
-
-export function openSecret(key: Buffer, stored: string): string | undefined {
-  const [iv, tag, sealed] = stored.split('.').map((part) => Buffer.from(part, 'base64url'));
-  if (!iv || !tag || !sealed) return undefined;
-  try {
-    const decipher = createDecipheriv('aes-256-gcm', key, iv);
-    decipher.setAuthTag(tag);
-    return Buffer.concat([decipher.update(sealed), decipher.final()]).toString('utf8');
   } catch {
     return undefined;
   }

@@ -19,6 +19,7 @@ import type { Job } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
 import { companies as companiesTable, devices, taskGroups, tasks } from '../../db/schema.ts';
+import { openSecret, sealSecret } from '../auth/secrets.ts';
 import type { Realtime } from '../realtime/realtime.ts';
 import type { DownloadLinks } from './download-links.ts';
 import type { GroupPlan, PlannedDevice } from './plan.ts';
@@ -59,6 +60,8 @@ export interface TaskEngineOptions {
   sender: CommandSender;
   /** Signs the links devices download firmware with. */
   links: DownloadLinks;
+  /** Seals the secrets tasks carry (a new password) while they wait (Keys.taskSecrets). */
+  secretKey: Buffer;
   now?: () => Date;
 }
 
@@ -77,6 +80,7 @@ export class TaskEngine {
   private readonly realtime: Realtime | undefined;
   private readonly sender: CommandSender;
   readonly links: DownloadLinks;
+  private readonly secretKey: Buffer;
   private readonly now: () => Date;
   /** Task changes gathered for the next announcement, by group. */
   private readonly pending = new Map<number, { group: TaskGroupRow; changes: Map<string, TaskRow | null> }>();
@@ -89,6 +93,7 @@ export class TaskEngine {
     this.realtime = options.realtime;
     this.sender = options.sender;
     this.links = options.links;
+    this.secretKey = options.secretKey;
     this.now = options.now ?? (() => new Date());
   }
 
@@ -184,13 +189,55 @@ export class TaskEngine {
   }
 
   /**
+   * Password manager: a new admin password for each device, one task each. The password is kept
+   * sealed with its task only until the task ends (migration 0019 forgets it then); an offline
+   * device gets it when it connects, before the deadline. Answers the group and each device's task.
+   */
+  async createPasswordGroup(input: {
+    devices: readonly { id: number; companyId: number; password: string }[];
+    createdBy: number;
+    companyId: number;
+    deadlineHours: number;
+  }): Promise<{ group: TaskGroupRow; tasks: { deviceId: number; taskId: string }[] }> {
+    const now = this.now();
+    const companies = new Set(input.devices.map((device) => device.companyId));
+    const group = await this.insertGroup(
+      {
+        action: 'password.set',
+        summary: null,
+        params: {},
+        state: 'running',
+        companyId: companies.size === 1 ? ([...companies][0] ?? input.companyId) : input.companyId,
+        createdBy: input.createdBy,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + input.deadlineHours * 3_600_000),
+        position: now.getTime(),
+        total: input.devices.length,
+      },
+      input.devices.map((device) => ({
+        id: device.id,
+        companyId: device.companyId,
+        connected: false,
+        wave: 0,
+        secret: sealSecret(this.secretKey, device.password),
+      })),
+    );
+    const rows = await this.db
+      .select({ deviceId: tasks.deviceId, taskId: tasks.id })
+      .from(tasks)
+      .where(eq(tasks.groupId, group.id));
+    return { group, tasks: rows };
+  }
+
+  /**
    * Retry failed (spec §2 Task manager): a new group, as the old one was asked, for the devices
    * whose task failed or expired, in one wave (the campaign's canary has spoken). The old group's
    * tasks keep their final states; undefined when none failed or expired.
    */
   async retryFailed(groupId: number, createdBy: number): Promise<TaskGroupRow | undefined> {
     const [old] = await this.db.select().from(taskGroups).where(eq(taskGroups.id, groupId));
-    if (!old) return undefined;
+    // A password is forgotten when its task ends: there is nothing to send again.
+    if (!old || old.action === 'password.set') return undefined;
     const failed = await this.db
       .select({ id: tasks.deviceId, companyId: devices.companyId })
       .from(tasks)
@@ -227,7 +274,7 @@ export class TaskEngine {
    */
   private async insertGroup(
     values: typeof taskGroups.$inferInsert,
-    chosen: readonly PlannedDevice[],
+    chosen: readonly (PlannedDevice & { secret?: string })[],
   ): Promise<TaskGroupRow> {
     const now = values.createdAt ?? this.now();
     const group = await this.db.transaction(async (tx) => {
@@ -241,6 +288,7 @@ export class TaskEngine {
           wave: device.wave,
           notBefore: now,
           updatedAt: now,
+          secret: device.secret ?? null,
         }));
         const stored = await tx.insert(tasks).values(rows).returning();
         await logTasks(tx as unknown as Db, stored, now);
@@ -441,8 +489,14 @@ export class TaskEngine {
       { taskId: task.id, attempt: task.attempts },
       { startAfter: ANSWER_TIMEOUT_S },
     );
+    const secret = task.secret === null ? undefined : openSecret(this.secretKey, task.secret);
+    if (group.action === 'password.set' && secret === undefined) {
+      // Sealed under another secret (SESSION_SECRET changed): it cannot be sent.
+      await this.finish(task.id, 'failed', 'The new password could not be read: set it again.');
+      return;
+    }
     try {
-      await this.sender.sendTaskCommand(serial, commandOf(task, group, this.links, now));
+      await this.sender.sendTaskCommand(serial, commandOf(task, group, this.links, now, secret));
     } catch (error) {
       // Not sent (the broker is away): the timeout sends it again.
       this.log.warn({ err: error, task: task.id }, 'task command not published');
@@ -800,7 +854,13 @@ export function minutesUntilOpen(
 }
 
 /** The protocol command a task sends: its id is the task's. */
-function commandOf(task: TaskRow, group: TaskGroupRow, links: DownloadLinks, now: Date): Command {
+function commandOf(
+  task: TaskRow,
+  group: TaskGroupRow,
+  links: DownloadLinks,
+  now: Date,
+  secret: string | undefined,
+): Command {
   const params = group.params as Record<string, string | number>;
   const base = { v: PROTOCOL_VERSION, id: task.id } as const;
   switch (group.action as TaskAction) {
@@ -820,6 +880,8 @@ function commandOf(task: TaskRow, group: TaskGroupRow, links: DownloadLinks, now
       return { ...base, action: 'backup.upload', url: links.urlFor(task.id, now) };
     case 'refresh':
       return { ...base, action: 'refresh' };
+    case 'password.set':
+      return { ...base, action: 'config.write', section: 'users.admin', values: { password: secret ?? '' } };
     default:
       return { ...base, action: 'reboot' };
   }

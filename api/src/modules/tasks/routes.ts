@@ -266,12 +266,19 @@ export function registerTaskRoutes(registry: RouteRegistry, router: Router, deps
     event: 'task.retry',
     params: idParam,
     response: taskGroupSchema,
-    statuses: { 409: 'no task of the group failed or expired, or its firmware image has been deleted' },
+    statuses: {
+      409: 'no task of the group failed or expired, its firmware image has been deleted, or it set passwords (forgotten once sent)',
+    },
     handler: async ({ auth, params }) => {
       const before = await taskGroupFor(db, auth, params.id);
       if (before.action === 'firmware.update' && before.file_id === null) {
         throw conflict(
           'The firmware image of this update has been deleted: start a new update with another image.',
+        );
+      }
+      if (before.action === 'password.set') {
+        throw conflict(
+          'A new password is forgotten once its task ends: set it again in the Password manager.',
         );
       }
       const group = await engine.retryFailed(params.id, auth.userId);

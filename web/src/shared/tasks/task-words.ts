@@ -34,6 +34,7 @@ export const ACTIONS = [
   'cli',
   'firmware.update',
   'backup.upload',
+  'password.set',
 ] as const satisfies readonly TaskAction[];
 
 /** The states a task ends in (its part of a group's progress). */

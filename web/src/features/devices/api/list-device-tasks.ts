@@ -10,14 +10,6 @@ const TASKS_SHOWN = 10;
 /** The device's tasks in the cache: asked again when the device page starts one. */
 export const deviceTasksKey = (deviceId: number) => ['devices', deviceId, 'tasks'] as const;
 
-/** GET /devices/{id}/tasks: the device's latest tasks, newest first. */
-export async function listDeviceTasks(deviceId: number): Promise<DeviceTask[]> {
-  const answer = await api.http.get<{ data: DeviceTask[] }>(`/devices/${deviceId}/tasks`, {
-    params: { limit: TASKS_SHOWN },
-  });
-  return answer.data.data;
-}
-
 /** GET /devices/{id}/tasks: the device's latest tasks (Actions list on a device). */
 export function useDeviceTasks(deviceId: number, enabled: boolean) {
   return useQuery({

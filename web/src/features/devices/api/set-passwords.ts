@@ -1,3 +1,4 @@
+import type { DevicePasswordsSent } from '@fleetport/contracts/device-schemas';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../shared/lib/api.ts';
 
@@ -6,10 +7,10 @@ export interface DevicePassword {
   password: string;
 }
 
-/** POST /devices/passwords/set: each device's new password; their progress comes on the returned channel. */
-export async function setDevicePasswords(devices: readonly DevicePassword[]): Promise<string | undefined> {
-  const answer = await api.http.post<{ meta?: { channel?: string } }>('/devices/passwords/set', { devices });
-  return answer.data.meta?.channel;
+/** POST /devices/passwords/set: each device's new password, as one task group (each device's task in it). */
+export async function setDevicePasswords(devices: readonly DevicePassword[]): Promise<DevicePasswordsSent> {
+  const answer = await api.http.post<{ data: DevicePasswordsSent }>('/devices/passwords/set', { devices });
+  return answer.data.data;
 }
 
 export function useSetDevicePasswords() {

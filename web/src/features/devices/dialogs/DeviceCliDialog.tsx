@@ -65,12 +65,10 @@ function DeviceCliBody({ device, companyId }: { device: { id: number; name: stri
       const started = await runCliCommand(device.id, line);
       const source = taskStatusSource({
         groupId: started.group_id,
-        taskId: started.task_id,
-        device,
         companyId,
-        connected: true,
+        tasks: [{ taskId: started.task_id, device, connected: true }],
       });
-      const stop = source.listen(taskChannel(started.task_id), ACTION_STATUS_EVENT, (payload) => {
+      const stop = source.listen(taskChannel(started.group_id), ACTION_STATUS_EVENT, (payload) => {
         const item = (payload as { items: ActionStatusItem[] }).items[0];
         if (!item || !FINISHED_ACTION_ITEM_STATES.has(item.state)) return;
         update({ state: item.state === 'succeeded' ? 'succeeded' : 'failed', output: item.message ?? '' });

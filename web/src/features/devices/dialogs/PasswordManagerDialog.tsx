@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveBlob } from '../../../shared/api/download.ts';
 import { messageOf } from '../../../shared/api/messages.ts';
+import { useSignedInUser } from '../../../shared/lib/auth.ts';
 import { useBrand } from '../../../shared/lib/brand.ts';
 import { openActionStatus } from '../../../shared/modals/action-status.ts';
 import { useModalControls } from '../../../shared/modals/controls.ts';
@@ -22,6 +23,7 @@ import { openModal } from '../../../shared/modals/store.ts';
 import { ErrorAlert } from '../../../shared/ui/ErrorAlert.tsx';
 import { useGeneratePasswords } from '../api/generate-passwords.ts';
 import { useSetDevicePasswords } from '../api/set-passwords.ts';
+import { taskChannel, taskStatusSource } from './task-status.ts';
 
 const PASSWORD_MANAGER = 'password-manager';
 
@@ -29,13 +31,15 @@ type Device = { id: number; name: string };
 
 /**
  * Spec §2 "Password manager": one password for every device, or a generated one for each (16
- * characters, spec §9), then set on the devices; each reports through 'Action status'. Fleetport
- * does not keep device passwords, so the dialog offers them as a CSV before they are set.
+ * characters, spec §9), then set on the devices as one task group (an offline device's waits until
+ * it connects); each reports through 'Action status'. Fleetport does not keep device passwords
+ * (a waiting one only sealed, until its task ends), so the dialog offers them as a CSV first.
  */
 function PasswordManagerBody({ devices }: { devices: readonly Device[] }) {
   const { t } = useTranslation();
   const brand = useBrand();
   const { close } = useModalControls();
+  const companyId = useSignedInUser().company_id;
   const generatePasswords = useGeneratePasswords();
   const setPasswords = useSetDevicePasswords();
   const [mode, setMode] = useState<'same' | 'each'>(devices.length > 1 ? 'each' : 'same');
@@ -67,11 +71,25 @@ function PasswordManagerBody({ devices }: { devices: readonly Device[] }) {
     setError(undefined);
     setBusy(true);
     try {
-      const channel = await setPasswords.mutateAsync(
+      const sent = await setPasswords.mutateAsync(
         devices.map((device, index) => ({ id: device.id, password: passwordOf(index) })),
       );
       close();
-      if (channel) openActionStatus(channel, { selection: [...devices], autoClose: false });
+      const byId = new Map(devices.map((device) => [device.id, device]));
+      const target = (id: number) => ({ id, name: byId.get(id)?.name ?? String(id) });
+      openActionStatus(taskChannel(sent.group_id), {
+        selection: devices.map((device) => target(device.id)),
+        autoClose: false,
+        source: taskStatusSource({
+          groupId: sent.group_id,
+          companyId,
+          tasks: sent.tasks.map((task) => ({
+            taskId: task.task_id,
+            device: target(task.device_id),
+            connected: task.connected,
+          })),
+        }),
+      });
     } catch (failure) {
       setError(messageOf(failure));
     } finally {

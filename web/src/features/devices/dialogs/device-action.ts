@@ -29,15 +29,13 @@ export async function runDeviceAction(
     const started = await startDeviceAction(device.id, action);
     onStarted?.();
     const target = { id: device.id, name: device.name };
-    openActionStatus(taskChannel(started.task_id), {
+    openActionStatus(taskChannel(started.group_id), {
       selection: [target],
       autoClose: false,
       source: taskStatusSource({
         groupId: started.group_id,
-        taskId: started.task_id,
-        device: target,
         companyId,
-        connected: device.connected,
+        tasks: [{ taskId: started.task_id, device: target, connected: device.connected }],
       }),
     });
   } catch (error) {

@@ -1,33 +1,37 @@
 import type { ActionStatusItem } from '@fleetport/contracts/action-status';
 import { companyChannel, TASK_CHANGED_EVENT } from '@fleetport/contracts/realtime-names';
-import type { DeviceTask, TaskChange, TaskState } from '@fleetport/contracts/tasks';
+import type { TaskChange, TaskState } from '@fleetport/contracts/tasks';
 import i18next from 'i18next';
 import type { ActionStatusSource } from '../../../shared/modals/action-status.ts';
 import { realtime } from '../../../shared/realtime/socket.ts';
-import { listDeviceTasks } from '../api/list-device-tasks.ts';
+import { listGroupTaskStates } from '../api/list-group-task-states.ts';
 
-/** A device page's action as the task engine runs it: its one-device group and its task. */
-export interface StartedTask {
-  groupId: number;
+/** One device's task of an action started from the console (a reboot, a new password). */
+export interface FollowedTask {
   taskId: string;
   device: { id: number; name: string };
-  /** The company whose `tasks` channel carries the change (the user's: it hears its subtree). */
-  companyId: number;
   /** Whether the device was connected when asked (an offline one waits for it). */
   connected: boolean;
 }
 
-/** How often the task is asked again while it runs, in case a change came before the channel was heard (ms). */
+/** An action as the task engine runs it: its group and the tasks followed. */
+export interface StartedTasks {
+  groupId: number;
+  /** The company whose `tasks` channel carries the changes (the user's: it hears its subtree). */
+  companyId: number;
+  tasks: readonly FollowedTask[];
+}
+
+/** How often the tasks are asked again while some run, in case a change came before the channel was heard (ms). */
 export const TASK_STATUS_POLL_MS = 5_000;
 
 const FINAL: ReadonlySet<TaskState> = new Set(['succeeded', 'failed', 'cancelled', 'expired']);
 
+type TaskNow = { state: TaskState; progress: number | null; message: string | null };
+
 /** A task's state and words as an 'Action status' item. */
-export function itemOfTask(
-  started: StartedTask,
-  task: { state: TaskState; progress: number | null; message: string | null },
-): ActionStatusItem {
-  const { id, name } = started.device;
+export function itemOfTask(followed: FollowedTask, task: TaskNow): ActionStatusItem {
+  const { id, name } = followed.device;
   const t = i18next.t.bind(i18next);
   switch (task.state) {
     case 'queued':
@@ -35,7 +39,7 @@ export function itemOfTask(
         id,
         name,
         state: 'pending',
-        message: started.connected ? t('devices.page.task.queued') : t('devices.page.task.waits'),
+        message: followed.connected ? t('devices.page.task.queued') : t('devices.page.task.waits'),
       };
     case 'sent':
       return { id, name, state: 'running', message: t('devices.page.task.sent') };
@@ -60,42 +64,46 @@ export function itemOfTask(
 }
 
 /**
- * Where the 'Action status' modal hears a device page's action: the `TaskChanged` events of its
- * group on the company's `tasks` channel, and the task as the API has it now (asked at once and
- * every TASK_STATUS_POLL_MS until it ends, so a change made before the channel was heard is not
- * missed). The modal's channel is only its name here: `task-<id>`.
+ * Where the 'Action status' modal hears an action started from the console: the `TaskChanged`
+ * events of its tasks on the company's `tasks` channel, and the tasks as the API has them now
+ * (asked at once and every TASK_STATUS_POLL_MS until all have ended, so a change made before the
+ * channel was heard is not missed). The modal's channel is only its name here: `task-<id>`.
  */
 export function taskStatusSource(
-  started: StartedTask,
-  list: typeof listDeviceTasks = listDeviceTasks,
+  started: StartedTasks,
+  list: typeof listGroupTaskStates = listGroupTaskStates,
   hear: Pick<typeof realtime, 'listen'> = realtime,
 ): ActionStatusSource {
+  const followed = new Map(started.tasks.map((task) => [task.taskId, task]));
   return {
     listen: (channel, _event, handler) => {
-      let ended = false;
-      const report = (task: { state: TaskState; progress: number | null; message: string | null }) => {
-        if (ended) return;
-        ended = FINAL.has(task.state);
-        handler({ channel, items: [itemOfTask(started, task)] });
+      const ended = new Set<string>();
+      const report = (changes: readonly ({ id: string } & TaskNow)[]) => {
+        const items = changes.flatMap((task) => {
+          const one = followed.get(task.id);
+          if (!one || ended.has(task.id)) return [];
+          if (FINAL.has(task.state)) ended.add(task.id);
+          return [itemOfTask(one, task)];
+        });
+        if (items.length > 0) handler({ channel, items });
       };
       const stop = hear.listen(
         companyChannel(started.companyId, 'tasks'),
         TASK_CHANGED_EVENT,
         (change: TaskChange) => {
-          if (change.task?.id === started.taskId) report(change.task);
+          if (change.group_id === started.groupId && change.task) report([change.task]);
         },
       );
       const ask = async () => {
         try {
-          const task = (await list(started.device.id)).find((one: DeviceTask) => one.id === started.taskId);
-          if (task) report(task);
+          report(await list(started.groupId));
         } catch {
           // The live events still come; the next ask may answer.
         }
       };
       void ask();
       const timer = setInterval(() => {
-        if (ended) clearInterval(timer);
+        if (ended.size >= followed.size) clearInterval(timer);
         else void ask();
       }, TASK_STATUS_POLL_MS);
       return () => {
@@ -106,5 +114,5 @@ export function taskStatusSource(
   };
 }
 
-/** The modal's channel name for a task (it opens once per task). */
-export const taskChannel = (taskId: string) => `task-${taskId}`;
+/** The modal's channel name for an action (it opens once per action). */
+export const taskChannel = (groupId: number) => `task-group-${groupId}`;
