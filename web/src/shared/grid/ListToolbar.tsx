@@ -1,8 +1,9 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import SearchIcon from '@mui/icons-material/Search';
 import Button from '@mui/material/Button';
-import OutlinedInput from '@mui/material/OutlinedInput';
+import InputBase from '@mui/material/InputBase';
 import Stack from '@mui/material/Stack';
+import type { Theme } from '@mui/material/styles';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../api/messages.ts';
@@ -38,6 +39,28 @@ interface ListToolbarProps<Row> {
   /** The page's own actions (New company…), at the end. */
   children?: ReactNode;
 }
+
+/**
+ * The search field, outlined as the console's other fields are. Drawn on InputBase, which the
+ * shell already carries: OutlinedInput would add its own chunk to every list page's first load.
+ */
+const SEARCH_SX = (theme: Theme) => {
+  const palette = (theme.vars ?? theme).palette;
+  return {
+    flex: '1 1 220px',
+    maxWidth: 360,
+    height: 40,
+    px: 1.75,
+    border: 1,
+    borderColor: `rgba(${theme.vars?.palette.common.onBackgroundChannel ?? '0 0 0'} / 0.23)`,
+    borderRadius: 1,
+    '&:hover': { borderColor: palette.text.primary },
+    '&.Mui-focused': {
+      borderColor: palette.primary.main,
+      boxShadow: `inset 0 0 0 1px ${palette.primary.main}`,
+    },
+  };
+};
 
 /** A list page's toolbar: the search (sent after a pause), CSV export and the page's actions. */
 export function ListToolbar<Row>({
@@ -78,8 +101,7 @@ export function ListToolbar<Row>({
 
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ mb: 2, flexWrap: 'wrap', alignItems: 'center' }}>
-      <OutlinedInput
-        size="small"
+      <InputBase
         type="search"
         value={text}
         onChange={(event) => setText(event.target.value)}
@@ -88,7 +110,7 @@ export function ListToolbar<Row>({
           input: { 'aria-label': searchLabel, maxLength: 200, ...{ 'data-testid': 'list-search' } },
         }}
         startAdornment={<SearchIcon fontSize="small" sx={{ mr: 1, color: 'text.secondary' }} aria-hidden />}
-        sx={{ flex: '1 1 220px', maxWidth: 360 }}
+        sx={SEARCH_SX}
       />
       <Stack direction="row" spacing={1} sx={{ ml: 'auto', flexWrap: 'wrap' }} useFlexGap>
         {csv && (
