@@ -332,3 +332,26 @@ export const deviceTaskStartedSchema = z.object({
   state: z.enum(TASK_STATES),
 });
 export type DeviceTaskStarted = z.infer<typeof deviceTaskStartedSchema>;
+
+/** How many devices of a file's view are listed (the newest tasks first). */
+export const FILE_DEVICES_SHOWN = 20;
+
+/** Device file view (GET /files/{id}/devices): a device a file was sent to, as its task stands. */
+export const fileDeviceSchema = z.object({
+  task_id: z.uuid(),
+  group_id: z.number(),
+  action: z.enum(TASK_ACTIONS),
+  device_id: z.number(),
+  device_name: z.string(),
+  state: z.enum(TASK_STATES),
+  message: z.string().nullable(),
+  updated_at: z.string(),
+});
+export type FileDevice = z.infer<typeof fileDeviceSchema>;
+
+/** The devices (of the caller's) a file was sent to: every task's state counted, the newest listed. */
+export const fileDevicesSchema = z.object({
+  counts: taskCountsSchema,
+  devices: z.array(fileDeviceSchema),
+});
+export type FileDevices = z.infer<typeof fileDevicesSchema>;

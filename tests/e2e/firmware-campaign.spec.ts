@@ -50,6 +50,7 @@ test('a campaign on a tag: the canary, a pause by the health gate on injected fa
   if (!acme) throw new Error('no Acme Networks');
   const version = `00.08.${String((Date.now() % 90) + 10)}`;
   await uploadFirmware(page, acme.id, version);
+  const fileName = `RUTX_R_${version}.bin`;
 
   // The campaign's devices carry a tag.
   const tagName = `Campaign ${version}`;
@@ -124,4 +125,19 @@ test('a campaign on a tag: the canary, a pause by the health gate on injected fa
   expect((back.body.data as FleetRow[])[0]?.firmware).toMatch(
     new RegExp(`_${version.replace(/\./g, '\\.')}$`),
   );
+
+  // Device file view: the image's details say where it went, each device a click away.
+  await page.goto(urlFor('acme.localhost', `/management/files?q=${encodeURIComponent(fileName)}`));
+  const file = page
+    .getByRole('grid', { name: 'Files' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('group', { name: `Actions for ${fileName}` }) });
+  await file.getByRole('button', { name: 'File details' }).click();
+  const details = page.getByRole('dialog', { name: 'File details' });
+  await expect(details.getByTestId('file-devices-summary')).toHaveText(
+    `Sent to 5 devices: ${succeeded} done, ${failed} failed, 0 waiting.`,
+  );
+  await expect(
+    details.getByTestId('file-devices').getByRole('link', { name: away.row.name }),
+  ).toHaveAttribute('href', `/devices/${away.row.id}`);
 });

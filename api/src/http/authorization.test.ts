@@ -577,6 +577,14 @@ const COMPANY_ROUTES: Record<string, Record<Role, string>> = {
     read_only: /*             */ 'D    D           D       D        D',
     support: /*               */ 'A    A           A       A        A',
   },
+  'GET /api/files/{id}/devices': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'A    A           D       D        D',
+    end_user: /*              */ 'A    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'A    A           A       A        A',
+  },
   'GET /api/devices/{id}/tasks': {
     super_admin: /*           */ 'A    A           A       A        A',
     admin: /*                 */ 'A    A           D       D        D',
@@ -1169,6 +1177,8 @@ const FILE_PROBES: Record<string, (client: TestClient, companyId: number) => Pro
     (await client.post('/api/devices/updates/cancel', { group_id: (await taskGroupIn(companyId)).id }))
       .status,
   'POST /api/files': async (client, companyId) => (await uploadFile(client, companyId)).status,
+  'GET /api/files/{id}/devices': async (client, companyId) =>
+    (await client.get(`/api/files/${await fileIn(companyId)}/devices`)).status,
   'GET /api/files/{id}/download': async (client, companyId) =>
     (await client.get(`/api/files/${await fileIn(companyId)}/download`)).status,
   'DELETE /api/files/{id}': async (client, companyId) =>

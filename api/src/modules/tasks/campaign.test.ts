@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from '@fleetport/contracts/device-protocol';
-import type { Task, TaskGroup, TaskGroupPreview } from '@fleetport/contracts/tasks';
+import type { FileDevices, Task, TaskGroup, TaskGroupPreview } from '@fleetport/contracts/tasks';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filesDir } from '../../config.ts';
@@ -180,6 +180,25 @@ describe('firmware campaigns', () => {
     expect(rows[0]?.firmware).toBe('RUT9_R_00.07.09');
     const [task] = await tasksOf(group.id);
     expect(task?.message).toMatch(/Running RUT9_R_00\.07\.09/);
+
+    // Device file view: the image's devices, as their tasks stand, the caller's devices only.
+    const view = await admin.get(`/api/files/${firmwareId}/devices`);
+    expect(view.status).toBe(200);
+    const seen = view.body.data as FileDevices;
+    expect(seen.counts.succeeded).toBeGreaterThanOrEqual(3);
+    expect(seen.devices.map((entry) => entry.device_id)).toEqual(
+      expect.arrayContaining(units.map((entry) => entry.unit.id)),
+    );
+    expect(seen.devices.find((entry) => entry.device_id === units[0]?.unit.id)).toMatchObject({
+      action: 'firmware.update',
+      group_id: group.id,
+      state: 'succeeded',
+    });
+    // Another company sees the global image, and none of these devices.
+    const northwind = await fx.login('admin@northwind.example');
+    const theirs = (await northwind.get(`/api/files/${firmwareId}/devices`)).body.data as FileDevices;
+    expect(theirs.devices).toEqual([]);
+    expect(Object.values(theirs.counts).every((value) => value === 0)).toBe(true);
     for (const entry of units) await entry.end();
   });
 

@@ -2,6 +2,8 @@ import { INT4_MAX, idSchema, textSchema } from '@fleetport/contracts/fields';
 import {
   cancelTasksSchema,
   deviceTaskSchema,
+  FILE_DEVICES_SHOWN,
+  fileDevicesSchema,
   newTaskGroupSchema,
   TASK_ACTIONS,
   TASK_GROUP_CONTROLS,
@@ -23,9 +25,11 @@ import { conflict, forbidden, gone, notFound } from '../../http/errors.ts';
 import { listQuerySchema, pickFields } from '../../http/list-query.ts';
 import { idParam, type RouteRegistry } from '../../http/route.ts';
 import { findDevice } from '../devices/device-queries.ts';
+import { visibleFile } from '../files/queries.ts';
 import { FileStore } from '../files/store.ts';
 import { planGroup, previewOf } from './plan.ts';
 import {
+  fileDevices,
   listGroupTasks,
   listTaskGroups,
   logsOf,
@@ -115,6 +119,22 @@ export function registerTaskRoutes(registry: RouteRegistry, router: Router, deps
       await findDevice(db, auth, params.id);
       const { rows, total } = await tasksOfDevice(db, params.id, query);
       return { data: rows, meta: { total } };
+    },
+  });
+
+  registry.add(router, {
+    method: 'get',
+    path: '/files/:id/devices',
+    summary:
+      "Device file view: the caller's devices a file was sent to (its firmware updates), every task's state counted and the newest listed.",
+    tag: 'tasks',
+    access: { permission: 'view_device_task_groups' },
+    params: idParam,
+    response: fileDevicesSchema,
+    handler: async ({ auth, params }) => {
+      // A file the caller cannot see is answered as one that does not exist.
+      await visibleFile(db, auth, params.id);
+      return { data: await fileDevices(db, auth, params.id, FILE_DEVICES_SHOWN) };
     },
   });
 

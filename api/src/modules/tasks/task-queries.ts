@@ -1,5 +1,6 @@
 import {
   type DeviceTask,
+  type FileDevices,
   TASK_STATES,
   type Task,
   type TaskAction,
@@ -16,7 +17,7 @@ import { companies, devices, taskGroups, taskLogs, tasks, users } from '../../db
 import { notFound } from '../../http/errors.ts';
 import { contains, type SortKey } from '../../http/list-query.ts';
 import type { AuthContext } from '../auth/context.ts';
-import { canSeeCompany, visibleCompanies } from '../companies/scope.ts';
+import { canSeeCompany, visibleCompanies, visibleDevices } from '../companies/scope.ts';
 
 /**
  * The task engine's rows (migrations/0017_task_engine.sql). Every change of a task's state is
@@ -492,4 +493,50 @@ export async function logsOf(db: Db, taskId: string): Promise<TaskLog[]> {
     progress: row.progress,
     message: row.message,
   }));
+}
+
+/**
+ * Device file view: the tasks that sent a file to the caller's devices (its firmware updates),
+ * every state counted and the newest `limit` listed. Devices the caller does not see stay out of
+ * both (a global image is sent to many companies' devices).
+ */
+export async function fileDevices(
+  db: Db,
+  auth: AuthContext,
+  fileId: number,
+  limit: number,
+): Promise<FileDevices> {
+  const where = and(eq(taskGroups.fileId, fileId), visibleDevices(auth));
+  const [byState, rows] = await Promise.all([
+    db
+      .select({ state: tasks.state, value: count() })
+      .from(tasks)
+      .innerJoin(taskGroups, eq(taskGroups.id, tasks.groupId))
+      .innerJoin(devices, eq(devices.id, tasks.deviceId))
+      .where(where)
+      .groupBy(tasks.state),
+    db
+      .select({ task: tasks, action: taskGroups.action, name: devices.name })
+      .from(tasks)
+      .innerJoin(taskGroups, eq(taskGroups.id, tasks.groupId))
+      .innerJoin(devices, eq(devices.id, tasks.deviceId))
+      .where(where)
+      .orderBy(desc(tasks.updatedAt), asc(tasks.id))
+      .limit(limit),
+  ]);
+  const counts = Object.fromEntries(TASK_STATES.map((state) => [state, 0])) as TaskCounts;
+  for (const row of byState) counts[row.state] = Number(row.value);
+  return {
+    counts,
+    devices: rows.map(({ task, action, name }) => ({
+      task_id: task.id,
+      group_id: task.groupId,
+      action: action as TaskAction,
+      device_id: task.deviceId,
+      device_name: name,
+      state: task.state,
+      message: task.message,
+      updated_at: task.updatedAt.toISOString(),
+    })),
+  };
 }

@@ -1,0 +1,77 @@
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { messageOf } from '../../../shared/api/messages.ts';
+import { formatDateTime } from '../../../shared/lib/dates.ts';
+import { pathOf } from '../../../shared/routing/web-routes.ts';
+import { TaskStateChip } from '../../../shared/tasks/TaskBadges.tsx';
+import { ErrorAlert } from '../../../shared/ui/ErrorAlert.tsx';
+import { TABLE_SX } from '../../../shared/ui/readings.tsx';
+import { useFileDevices } from '../api/list-file-devices.ts';
+
+/**
+ * Spec §2 "Device file view": the user's devices a file was sent to, as their tasks stand: every
+ * state counted in a sentence, the newest listed with a link to the device and to its task group.
+ * Device names are the devices' own words: text.
+ */
+export function FileDevicesView({ fileId }: { fileId: number }) {
+  const { t, i18n } = useTranslation();
+  const view = useFileDevices(fileId, true);
+  if (view.isError) return <ErrorAlert>{messageOf(view.error)}</ErrorAlert>;
+  if (!view.data) return null;
+  const { counts, devices } = view.data;
+  const total = Object.values(counts).reduce((sum, value) => sum + value, 0);
+  const waiting = counts.queued + counts.sent + counts.in_progress;
+  return (
+    <Box data-testid="file-devices">
+      <Typography variant="subtitle1" component="h3" sx={{ mb: 0.5 }}>
+        {t('files.devices.title')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 1 }} data-testid="file-devices-summary">
+        {total === 0
+          ? t('files.devices.none')
+          : t('files.devices.summary', {
+              count: total,
+              succeeded: counts.succeeded,
+              failed: counts.failed + counts.expired,
+              waiting,
+            })}
+      </Typography>
+      {devices.length > 0 && (
+        <Box component="table" sx={TABLE_SX}>
+          <thead>
+            <tr>
+              <th>{t('files.devices.device')}</th>
+              <th>{t('files.devices.state')}</th>
+              <th>{t('files.devices.when')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {devices.map((row) => (
+              <tr key={row.task_id}>
+                <td style={{ overflowWrap: 'anywhere' }}>
+                  <Link component={RouterLink} to={`/devices/${row.device_id}`}>
+                    {row.device_name}
+                  </Link>
+                </td>
+                <td>
+                  <Link
+                    component={RouterLink}
+                    to={`${pathOf('task-manager')}?group=${row.group_id}`}
+                    aria-label={t('files.devices.openGroup', { device: row.device_name })}
+                    underline="none"
+                  >
+                    <TaskStateChip state={row.state} />
+                  </Link>
+                </td>
+                <td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.updated_at, i18n.language)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Box>
+      )}
+    </Box>
+  );
+}
