@@ -77,7 +77,8 @@ test('an admin creates a subsidiary two levels deep, sees it in the tree, moves,
   await page.getByRole('link', { name: upper }).click();
   // Spec §2: a company opens on its devices tab (a new one has none yet).
   await expect(page).toHaveURL(/\/companies\/\d+\/devices$/);
-  await expect(page.getByRole('grid', { name: 'Devices' })).toContainText('No devices match.');
+  await expect(page.getByRole('grid', { name: 'Devices' })).toBeVisible();
+  await expect(page.getByRole('main')).toContainText('No devices match.');
   await page.getByRole('tab', { name: 'Metrics' }).click();
   await expect(page).toHaveURL(/\/companies\/\d+\/metrics$/);
   await expect(page.getByTestId('page-title')).toHaveText(upper);

@@ -112,7 +112,8 @@ test('a campaign on a tag: the canary, a pause by the health gate on injected fa
 
   // The device that was away comes back and gets its update; the campaign ends.
   away.sim.start();
-  await expect(page.getByTestId('task-group').getByText('Finished', { exact: true })).toBeVisible({
+  // The group's state chip (the header also gains a 'Finished' time).
+  await expect(page.getByTestId('task-group').locator('[data-state="finished"]')).toBeVisible({
     timeout: 90_000,
   });
   const succeeded = Number(
@@ -137,7 +138,13 @@ test('a campaign on a tag: the canary, a pause by the health gate on injected fa
   await expect(details.getByTestId('file-devices-summary')).toHaveText(
     `Sent to 5 devices: ${succeeded} done, ${failed} failed, 0 waiting.`,
   );
-  await expect(
-    details.getByTestId('file-devices').getByRole('link', { name: away.row.name }),
-  ).toHaveAttribute('href', `/devices/${away.row.id}`);
+  const deviceLink = details
+    .getByTestId('file-devices')
+    .getByRole('link', { name: away.row.name, exact: true });
+  await expect(deviceLink).toHaveAttribute('href', `/devices/${away.row.id}`);
+  // A click shows the device's page and puts the details away.
+  await deviceLink.click();
+  await expect(page).toHaveURL(new RegExp(`/devices/${away.row.id}/`));
+  await expect(details).toHaveCount(0);
+  await expect(page.getByTestId('page-title')).toBeVisible();
 });

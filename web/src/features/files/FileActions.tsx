@@ -5,6 +5,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import ShareIcon from '@mui/icons-material/ShareOutlined';
 import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { messageOf } from '../../shared/api/messages.ts';
 import { toast } from '../../shared/toasts/toasts.tsx';
 import { type RowAction, RowActions } from '../../shared/ui/RowActions.tsx';
@@ -20,6 +21,8 @@ const deletion = () => import('./dialogs/delete-file.ts');
  */
 export function FileActions({ file, queryClient }: { file: CompanyFile; queryClient: QueryClient }) {
   const { t } = useTranslation();
+  // The details' links show a page: the modal layer is outside the router, so they go through here.
+  const navigate = useNavigate();
   const actions: RowAction[] = [
     {
       label: t('files.actions.download'),
@@ -30,7 +33,8 @@ export function FileActions({ file, queryClient }: { file: CompanyFile; queryCli
     {
       label: t('files.actions.details'),
       icon: <DetailsIcon fontSize="small" />,
-      onClick: () => void details().then((module) => module.openFileDetails(file)),
+      onClick: () =>
+        void details().then((module) => module.openFileDetails(file, (path) => void navigate(path))),
     },
   ];
   if (file.can_manage && !file.global) {

@@ -100,7 +100,7 @@ const SX = {
     m: '0 6px',
     accentColor: 'var(--mui-palette-primary-main, currentColor)',
   },
-  '& .empty': { gridColumn: '1/-1', justifyContent: 'center', color: 'text.secondary' },
+  '& .empty': { height: 104, display: 'grid', placeItems: 'center', color: 'text.secondary' },
 } as const;
 
 /**
@@ -217,14 +217,10 @@ export function StaticGrid<Row extends GridValidRowModel>({
               ))}
             </tr>
           ))}
-          {/* In the grid, as the full grid's overlay is: assistive technology hears it there. */}
-          {rows.length === 0 && (
-            <tr>
-              <td className="empty">{loading ? '' : emptyText}</td>
-            </tr>
-          )}
         </tbody>
       </table>
+      {/* Not a row of the grid (the full grid's is an overlay): right after it, as it is read. */}
+      {rows.length === 0 && <div className="empty">{loading ? '' : emptyText}</div>}
       <div className="bar">
         <span>{t(capped ? 'grid.rangeMore' : 'grid.range', { from, to, count: total })}</span>
         <IconButton

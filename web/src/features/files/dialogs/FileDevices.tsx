@@ -1,10 +1,11 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import type { MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { messageOf } from '../../../shared/api/messages.ts';
 import { formatDateTime } from '../../../shared/lib/dates.ts';
+import { useModalControls } from '../../../shared/modals/controls.ts';
 import { pathOf } from '../../../shared/routing/web-routes.ts';
 import { TaskStateChip } from '../../../shared/tasks/TaskBadges.tsx';
 import { ErrorAlert } from '../../../shared/ui/ErrorAlert.tsx';
@@ -12,11 +13,44 @@ import { TABLE_SX } from '../../../shared/ui/readings.tsx';
 import { useFileDevices } from '../api/list-file-devices.ts';
 
 /**
+ * A real link (a new tab, copy link); a plain click closes the details and shows the page through
+ * `go` (the modal layer is outside the router).
+ */
+function PageLink({
+  to,
+  label,
+  go,
+  children,
+}: {
+  to: string;
+  label?: string;
+  go: (path: string) => void;
+  children: ReactNode;
+}) {
+  const { close } = useModalControls();
+  return (
+    <Link
+      href={to}
+      aria-label={label}
+      underline={label ? 'none' : 'hover'}
+      onClick={(event: MouseEvent) => {
+        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        event.preventDefault();
+        close();
+        go(to);
+      }}
+    >
+      {children}
+    </Link>
+  );
+}
+
+/**
  * Spec §2 "Device file view": the user's devices a file was sent to, as their tasks stand: every
  * state counted in a sentence, the newest listed with a link to the device and to its task group.
  * Device names are the devices' own words: text.
  */
-export function FileDevicesView({ fileId }: { fileId: number }) {
+export function FileDevicesView({ fileId, go }: { fileId: number; go: (path: string) => void }) {
   const { t, i18n } = useTranslation();
   const view = useFileDevices(fileId, true);
   if (view.isError) return <ErrorAlert>{messageOf(view.error)}</ErrorAlert>;
@@ -52,19 +86,18 @@ export function FileDevicesView({ fileId }: { fileId: number }) {
             {devices.map((row) => (
               <tr key={row.task_id}>
                 <td style={{ overflowWrap: 'anywhere' }}>
-                  <Link component={RouterLink} to={`/devices/${row.device_id}`}>
+                  <PageLink to={`/devices/${row.device_id}`} go={go}>
                     {row.device_name}
-                  </Link>
+                  </PageLink>
                 </td>
                 <td>
-                  <Link
-                    component={RouterLink}
+                  <PageLink
+                    go={go}
                     to={`${pathOf('task-manager')}?group=${row.group_id}`}
-                    aria-label={t('files.devices.openGroup', { device: row.device_name })}
-                    underline="none"
+                    label={t('files.devices.openGroup', { device: row.device_name })}
                   >
                     <TaskStateChip state={row.state} />
-                  </Link>
+                  </PageLink>
                 </td>
                 <td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.updated_at, i18n.language)}</td>
               </tr>

@@ -37,7 +37,7 @@ function Row({ label, children, testId }: { label: string; children: ReactNode; 
  * owner's side); who uploaded it and when; and, for a user who sees task groups, the devices it
  * was sent to. Every value is text (release notes keep their lines).
  */
-function FileDetailsBody({ file }: { file: CompanyFile }) {
+function FileDetailsBody({ file, go }: { file: CompanyFile; go: (path: string) => void }) {
   const { t, i18n } = useTranslation();
   const tasks = can(useSignedInUser(), 'view_device_task_groups');
   const none = t('files.values.none');
@@ -87,19 +87,20 @@ function FileDetailsBody({ file }: { file: CompanyFile }) {
         <Row label={t('files.columns.uploadedBy')}>{file.uploaded_by_name ?? t('files.values.nobody')}</Row>
         <Row label={t('files.columns.uploaded')}>{formatDateTime(file.created_at, i18n.language)}</Row>
       </Box>
-      {tasks && <FileDevicesView fileId={file.id} />}
+      {tasks && <FileDevicesView fileId={file.id} go={go} />}
     </Box>
   );
 }
 
 registerModal(FILE_DETAILS, FileDetailsBody);
 
-export function openFileDetails(file: CompanyFile): void {
+/** Opens a file's details; `go` shows a page (a device, a task group) from its links. */
+export function openFileDetails(file: CompanyFile, go: (path: string) => void): void {
   openModal({
     id: FILE_DETAILS,
     title: i18next.t('files.actions.details'),
     subtitle: file.name,
     component: FILE_DETAILS,
-    props: { file },
+    props: { file, go },
   });
 }
