@@ -82,6 +82,9 @@ describe("an action's tasks in 'Action status' (issue 21: device actions on the 
         message: 'sh: x: not found',
       },
     );
+    // An end without the device's words still says it: the modal keeps the last message otherwise.
+    expect(itemOfTask(TRAM, { state: 'succeeded', ...none }).message).toBe('Done.');
+    expect(itemOfTask(TRAM, { state: 'failed', ...none }).message).toBe('The device reported a failure.');
     expect(itemOfTask(DEPOT, { state: 'expired', ...none })).toMatchObject({
       state: 'failed',
       message: 'The device did not connect before the deadline.',

@@ -53,13 +53,14 @@ export function itemOfTask(followed: FollowedTask, task: TaskNow): ActionStatusI
             ? t('devices.page.task.progress', { percent: task.progress })
             : (task.message ?? t('devices.page.task.sent')),
       };
+    // Every state has its words: the modal keeps an item's last message until another replaces it.
     case 'succeeded':
-      return { id, name, state: 'succeeded', ...(task.message ? { message: task.message } : {}) };
+      return { id, name, state: 'succeeded', message: task.message || t('devices.page.task.done') };
     case 'cancelled':
     case 'expired':
       return { id, name, state: 'failed', message: task.message ?? t(`devices.page.task.${task.state}`) };
     default:
-      return { id, name, state: 'failed', ...(task.message ? { message: task.message } : {}) };
+      return { id, name, state: 'failed', message: task.message || t('devices.page.task.failed') };
   }
 }
 
