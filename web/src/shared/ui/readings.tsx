@@ -8,12 +8,7 @@ import { formatDateTime } from '../lib/dates.ts';
  * module, so both kinds of page share one chunk of it.
  */
 
-/** A small table of a page (readings, history, statistics); cells are text. */
-export const TABLE_SX = {
-  width: '100%',
-  borderCollapse: 'collapse',
-  '& td, & th': { p: 1, textAlign: 'start', borderBottom: 1, borderColor: 'divider', fontSize: '0.875rem' },
-} as const;
+export { TABLE_SX } from './table-sx.ts';
 
 /**
  * Spec §8 connection log reasons (0, 10, 12, 20, 104 alike), as a device's activity and the

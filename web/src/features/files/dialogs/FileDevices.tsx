@@ -9,7 +9,7 @@ import { useModalControls } from '../../../shared/modals/controls.ts';
 import { pathOf } from '../../../shared/routing/web-routes.ts';
 import { TaskStateChip } from '../../../shared/tasks/TaskBadges.tsx';
 import { ErrorAlert } from '../../../shared/ui/ErrorAlert.tsx';
-import { TABLE_SX } from '../../../shared/ui/readings.tsx';
+import { TABLE_SX } from '../../../shared/ui/table-sx.ts';
 import { useFileDevices } from '../api/list-file-devices.ts';
 
 /**

@@ -6,15 +6,11 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can, useSignedInUser } from '../../../shared/lib/auth.ts';
 import { formatDateTime } from '../../../shared/lib/dates.ts';
-import { ensureArea } from '../../../shared/lib/i18n.ts';
 import { registerModal } from '../../../shared/modals/registry.ts';
 import { openModal } from '../../../shared/modals/store.ts';
 import { familiesText, kindName, ownerName, sizeText } from '../file-words.ts';
 import { ShaCell } from '../ShaCell.tsx';
 import { FileDevicesView } from './FileDevices.tsx';
-
-// The devices' task states are said in the Task manager's words.
-await ensureArea('tasks');
 
 const FILE_DETAILS = 'file-details';
 
