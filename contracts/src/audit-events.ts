@@ -34,6 +34,9 @@ export const AUDIT_EVENTS = [
   'task.resume',
   'task.retry',
   'task.order',
+  'task_list.create',
+  'task_list.update',
+  'task_list.delete',
   // Companies and their data.
   'company.create',
   'company.update',

@@ -17,8 +17,48 @@ export const TASK_ACTIONS = [
   'firmware.update',
   'backup.upload',
   'password.set',
+  'task_list',
 ] as const;
 export type TaskAction = (typeof TASK_ACTIONS)[number];
+
+/**
+ * Execute task list (spec §2): a saved list of steps a company runs on a selection, one task per
+ * device and step. A device's next step is sent only once its previous one succeeded; a step
+ * that fails, expires or is cancelled leaves the device's later steps not run (cancelled, saying
+ * why). A list holds one firmware step at most (one image per run).
+ */
+export const TASK_LIST_STEP_ACTIONS = ['reboot', 'refresh', 'cli', 'firmware.update'] as const;
+export type TaskListStepAction = (typeof TASK_LIST_STEP_ACTIONS)[number];
+export const TASK_LIST_LIMITS = { steps: { min: 1, max: 10 }, nameMax: 100 } as const;
+
+/**
+ * The engine's own words on a task (a message the device did not write), as a code and its
+ * values, so the console says them in the user's language; `message` keeps them in English for
+ * logs and API clients. A device's own words have no code.
+ */
+export const TASK_MESSAGE_CODES = [
+  'restarting',
+  'back_online',
+  'running_firmware',
+  'came_back_on',
+  'already_done',
+  'device_failure',
+  'cancelled_by',
+  'deadline_passed',
+  'dropped_resend',
+  'dropped_gave_up',
+  'no_answer_retry',
+  'no_answer_gave_up',
+  'no_progress_retry',
+  'no_progress_gave_up',
+  'password_unreadable',
+  'step_not_run',
+] as const;
+export type TaskMessageCode = (typeof TASK_MESSAGE_CODES)[number];
+/** The values a message's words take (seconds, a firmware name, who cancelled, a step). */
+export const taskMessageArgsSchema = z.record(z.string(), z.union([z.string(), z.number()]));
+export type TaskMessageArgs = z.infer<typeof taskMessageArgsSchema>;
+const messageCode = z.enum(TASK_MESSAGE_CODES).nullable();
 
 /**
  * A task's states: it waits (queued: for its time, its device or its turn), is sent, runs (the
@@ -117,6 +157,16 @@ export const taskGroupSchema = z.object({
   current_wave: z.number().int(),
   /** Why the group paused itself (a health gate), in words; null when it runs or a user paused it. */
   paused_reason: z.string().nullable(),
+  /** The same reason as values, for the console to say in the user's language. */
+  paused_args: z
+    .object({
+      wave: z.number().int(),
+      canary: z.boolean(),
+      failed: z.number().int(),
+      ended: z.number().int(),
+      threshold: z.number().int(),
+    })
+    .nullable(),
   /** Each wave's size and counts by state (only in GET /devices/tasks/groups/{id}). */
   waves: z
     .array(z.object({ wave: z.number().int(), total: z.number().int(), counts: taskCountsSchema }))
@@ -131,11 +181,18 @@ export const taskSchema = z.object({
   device_id: z.number(),
   device_name: z.string(),
   serial: z.string(),
+  /** What the task does: its group's action, or its step's in a task list. */
+  action: z.enum(TASK_ACTIONS),
+  /** Its step in a task list (0 is the first); 0 otherwise. */
+  step: z.number().int(),
   state: z.enum(TASK_STATES),
   /** 0–100 while in progress. */
   progress: z.number().int().nullable(),
   /** The device's words on how it ended (failed), or the engine's (expired, cancelled). */
   message: z.string().nullable(),
+  /** The engine's words as a code and values (null: the device's own words, or none). */
+  message_code: messageCode,
+  message_args: taskMessageArgsSchema.nullable(),
   attempts: z.number().int(),
   /** The campaign wave the task belongs to (0: the canary, or the only wave). */
   wave: z.number().int(),
@@ -146,9 +203,19 @@ export type Task = z.infer<typeof taskSchema>;
 
 /** Actions list on a device (GET /devices/{id}/tasks): its tasks, newest first, with their group's action. */
 export const deviceTaskSchema = taskSchema
-  .pick({ id: true, group_id: true, state: true, progress: true, message: true, updated_at: true })
+  .pick({
+    id: true,
+    group_id: true,
+    action: true,
+    step: true,
+    state: true,
+    progress: true,
+    message: true,
+    message_code: true,
+    message_args: true,
+    updated_at: true,
+  })
   .extend({
-    action: z.enum(TASK_ACTIONS),
     summary: z.string().nullable(),
     created_at: z.string(),
   });
@@ -160,6 +227,8 @@ export const taskLogSchema = z.object({
   state: z.enum(TASK_STATES),
   progress: z.number().int().nullable(),
   message: z.string().nullable(),
+  message_code: messageCode,
+  message_args: taskMessageArgsSchema.nullable(),
 });
 export type TaskLog = z.infer<typeof taskLogSchema>;
 
@@ -171,9 +240,13 @@ export const taskChangeSchema = z.object({
     .pick({
       id: true,
       device_id: true,
+      action: true,
+      step: true,
       state: true,
       progress: true,
       message: true,
+      message_code: true,
+      message_args: true,
       attempts: true,
       updated_at: true,
     })
@@ -182,6 +255,7 @@ export const taskChangeSchema = z.object({
   group_state: z.enum(TASK_GROUP_STATES),
   current_wave: z.number().int(),
   paused_reason: z.string().nullable(),
+  paused_args: taskGroupSchema.shape.paused_args,
 });
 export type TaskChange = z.infer<typeof taskChangeSchema>;
 
@@ -253,6 +327,8 @@ export const newTaskGroupSchema = z
       command: textSchema().min(1, 'Enter a command.').max(1000),
     }),
     firmwareUpdate,
+    /** Execute task list: a saved list's steps, in order, on each device. */
+    z.object({ action: z.literal('task_list'), ...target, task_list_id: idSchema }),
   ])
   .superRefine((value, context) => {
     if ((value.device_ids === undefined) === (value.filter === undefined))
@@ -264,7 +340,7 @@ export const newTaskGroupSchema = z
   });
 export type NewTaskGroup = z.output<typeof newTaskGroupSchema>;
 
-/** Why a device is left out of a firmware update: its model is unknown, does not fit, or it already runs the version. */
+/** Why a device is left out of a firmware update (or a task list's firmware step): its model is unknown, does not fit, or it already runs the version. */
 export const FIRMWARE_SKIP_CODES = ['model_unknown', 'model_unfit', 'same_version'] as const;
 export type FirmwareSkipCode = (typeof FIRMWARE_SKIP_CODES)[number];
 
@@ -345,6 +421,8 @@ export const fileDeviceSchema = z.object({
   device_name: z.string(),
   state: z.enum(TASK_STATES),
   message: z.string().nullable(),
+  message_code: messageCode,
+  message_args: taskMessageArgsSchema.nullable(),
   updated_at: z.string(),
 });
 export type FileDevice = z.infer<typeof fileDeviceSchema>;
@@ -355,3 +433,57 @@ export const fileDevicesSchema = z.object({
   devices: z.array(fileDeviceSchema),
 });
 export type FileDevices = z.infer<typeof fileDevicesSchema>;
+
+/** One step of a task list: an action and what it needs (a command, a firmware image). */
+export const taskListStepSchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('reboot') }),
+  z.object({ action: z.literal('refresh') }),
+  z.object({ action: z.literal('cli'), command: textSchema().min(1, 'Enter a command.').max(1000) }),
+  z.object({ action: z.literal('firmware.update'), file_id: idSchema }),
+]);
+export type TaskListStep = z.infer<typeof taskListStepSchema>;
+
+/** POST /devices/task-lists and PUT /devices/task-lists/{id}: a saved list of steps. */
+export const newTaskListSchema = z.object({
+  name: textSchema()
+    .trim()
+    .min(1, 'Enter a name.')
+    .max(TASK_LIST_LIMITS.nameMax, `At most ${TASK_LIST_LIMITS.nameMax} characters.`),
+  /** The company the list belongs to (its users and those below it may run it); absent: the caller's. */
+  company_id: idSchema.optional(),
+  steps: z
+    .array(taskListStepSchema)
+    .min(TASK_LIST_LIMITS.steps.min, 'Add at least one step.')
+    .max(TASK_LIST_LIMITS.steps.max, `At most ${TASK_LIST_LIMITS.steps.max} steps.`)
+    .refine(
+      (steps) => steps.filter((step) => step.action === 'firmware.update').length <= 1,
+      'A list updates the firmware once at most.',
+    ),
+});
+export type NewTaskList = z.output<typeof newTaskListSchema>;
+
+/** A saved task list as the API answers it; a firmware step names its image (null: deleted). */
+export const taskListSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  company_id: z.number(),
+  company_name: z.string(),
+  steps: z.array(
+    z.discriminatedUnion('action', [
+      z.object({ action: z.literal('reboot') }),
+      z.object({ action: z.literal('refresh') }),
+      z.object({ action: z.literal('cli'), command: z.string() }),
+      z.object({
+        action: z.literal('firmware.update'),
+        file_id: z.number(),
+        file_name: z.string().nullable(),
+        version: z.string().nullable(),
+      }),
+    ]),
+  ),
+  created_by_email: z.string().nullable(),
+  updated_at: z.string(),
+  /** The caller may change or delete it (it belongs to a company the caller manages). */
+  editable: z.boolean(),
+});
+export type TaskList = z.infer<typeof taskListSchema>;

@@ -528,6 +528,25 @@ export const taskGroups = pgTable('task_groups', {
   failureThreshold: smallint('failure_threshold'),
   currentWave: smallint('current_wave').notNull().default(0),
   pausedReason: text('paused_reason'),
+  /** A health gate's reason as values (migration 0020). */
+  pausedArgs: jsonb('paused_args').$type<{
+    wave: number;
+    canary: boolean;
+    failed: number;
+    ended: number;
+    threshold: number;
+  }>(),
+});
+
+/** A company's saved list of steps (Execute task list; migrations/0020_task_lists.sql). */
+export const taskLists = pgTable('task_lists', {
+  id: serial('id').primaryKey(),
+  companyId: integer('company_id').notNull(),
+  name: text('name').notNull(),
+  steps: jsonb('steps').$type<unknown[]>().notNull(),
+  createdBy: integer('created_by'),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
 /** The action of a group for one device; its id is the command id the device acknowledges. */
@@ -542,8 +561,15 @@ export const tasks = pgTable(
     })
       .notNull()
       .default('queued'),
+    /** What it does: its group's action, or its step's in a task list (migration 0020). */
+    action: text('action').notNull(),
+    /** Its step in a task list (0 is the first). */
+    step: smallint('step').notNull().default(0),
     progress: integer('progress'),
     message: text('message'),
+    /** The engine's words as a code and values (contracts TASK_MESSAGE_CODES); null: the device's. */
+    messageCode: text('message_code'),
+    messageArgs: jsonb('message_args').$type<Record<string, string | number>>(),
     attempts: integer('attempts').notNull().default(0),
     /** A campaign's wave: 0 is the canary (or the whole group). */
     wave: smallint('wave').notNull().default(0),
@@ -566,6 +592,8 @@ export const taskLogs = pgTable(
     state: text('state').notNull(),
     progress: integer('progress'),
     message: text('message'),
+    messageCode: text('message_code'),
+    messageArgs: jsonb('message_args').$type<Record<string, string | number>>(),
   },
   (table) => [index('task_logs_task_idx').on(table.taskId, table.id)],
 );

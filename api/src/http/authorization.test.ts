@@ -609,6 +609,49 @@ const COMPANY_ROUTES: Record<string, Record<Role, string>> = {
     read_only: /*             */ 'D    D           D       D        D',
     support: /*               */ 'A    A           A       A        A',
   },
+  // Task lists (Execute task list): a list of the relation's company listed and read (those of the
+  // companies above the caller's too: they may be run) …
+  'GET /api/devices/task-lists': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           A       D        D',
+    readonly_admin: /*        */ 'A    A           A       D        D',
+    end_user: /*              */ 'A    D           A       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'A    A           A       A        A',
+  },
+  'GET /api/devices/task-lists/{id}': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           A       D        D',
+    readonly_admin: /*        */ 'A    A           A       D        D',
+    end_user: /*              */ 'A    D           A       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'A    A           A       A        A',
+  },
+  // … made, changed and deleted only in the companies the caller sees.
+  'POST /api/devices/task-lists': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'D    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
+  'PUT /api/devices/task-lists/{id}': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'D    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
+  'DELETE /api/devices/task-lists/{id}': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'D    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
   // … started on a device of the relation's company, and its waiting tasks cancelled.
   'POST /api/devices/tasks/groups': {
     super_admin: /*           */ 'A    A           A       A        A',
@@ -1059,6 +1102,19 @@ const taskGroupIn = async (companyId: number): Promise<{ id: number; taskId: str
   return { id: group.id, taskId: task.id };
 };
 
+let listNames = 0;
+/** A task list of the company (a refresh), made by the super admin; its id. */
+const taskListIn = async (companyId: number): Promise<number> => {
+  const superAdmin = clients.get('super_admin') as TestClient;
+  listNames += 1;
+  const answer = await superAdmin.post('/api/devices/task-lists', {
+    name: `Matrix list ${listNames}`,
+    company_id: companyId,
+    steps: [{ action: 'refresh' }],
+  });
+  return answer.body.data.id;
+};
+
 /** A device of the company that has connected once (a reason-0 entry in the connection log). */
 const connectedDeviceIn = async (companyId: number): Promise<void> => {
   const id = await deviceIn(companyId);
@@ -1137,6 +1193,29 @@ const FILE_PROBES: Record<string, (client: TestClient, companyId: number) => Pro
     (await client.get(`/api/devices/${await deviceIn(companyId)}/tasks`)).status,
   'GET /api/devices/tasks/{taskId}/logs': async (client, companyId) =>
     (await client.get(`/api/devices/tasks/${(await taskGroupIn(companyId)).taskId}/logs`)).status,
+  'GET /api/devices/task-lists/{id}': async (client, companyId) =>
+    (await client.get(`/api/devices/task-lists/${await taskListIn(companyId)}`)).status,
+  'POST /api/devices/task-lists': async (client, companyId) => {
+    listNames += 1;
+    return (
+      await client.post('/api/devices/task-lists', {
+        name: `Matrix list ${listNames}`,
+        company_id: companyId,
+        steps: [{ action: 'reboot' }],
+      })
+    ).status;
+  },
+  'PUT /api/devices/task-lists/{id}': async (client, companyId) => {
+    listNames += 1;
+    return (
+      await client.put(`/api/devices/task-lists/${await taskListIn(companyId)}`, {
+        name: `Matrix list ${listNames}`,
+        steps: [{ action: 'reboot' }],
+      })
+    ).status;
+  },
+  'DELETE /api/devices/task-lists/{id}': async (client, companyId) =>
+    (await client.delete(`/api/devices/task-lists/${await taskListIn(companyId)}`)).status,
   'POST /api/devices/tasks/groups': async (client, companyId) =>
     (
       await client.post('/api/devices/tasks/groups', {
@@ -1540,6 +1619,13 @@ describe('authorisation matrix', () => {
           const answer = await client.get('/api/devices/tasks/groups?limit=100&fields=company_id');
           listed = new Set((answer.body.data ?? []).map((row: { company_id: number }) => row.company_id));
         }
+        if (route === 'GET /api/devices/task-lists') {
+          if (role === ROLES[0]) {
+            for (const relation of RELATIONS) await taskListIn(companyIds.get(relation) as number);
+          }
+          const answer = await client.get('/api/devices/task-lists?limit=100');
+          listed = new Set((answer.body.data ?? []).map((row: { company_id: number }) => row.company_id));
+        }
         if (route === 'GET /api/tags') {
           if (role === ROLES[0]) {
             for (const relation of RELATIONS) await tagIn(companyIds.get(relation) as number);
@@ -1695,6 +1781,7 @@ const write =
     client.request(method, path.replace('{c}', String(id)), { body: body(id) });
 let ownDevice: number | undefined;
 let ownFile: number | undefined;
+let ownList: number | undefined;
 let oracleIdentity: { serial: string; mac: string } | undefined;
 
 /** Requests that name a company, one per field a route takes (so each is checked). */
@@ -1749,6 +1836,24 @@ const COMPANY_ID_PROBES: Record<string, Probe[]> = {
   ],
   'GET /api/tags': [read('/api/tags?company_id={c}')],
   'POST /api/tags': [write('POST', '/api/tags', (id) => ({ company_id: id, name: 'Oracle' }))],
+  'POST /api/devices/task-lists': [
+    write('POST', '/api/devices/task-lists', (id) => ({
+      company_id: id,
+      name: 'Oracle',
+      steps: [{ action: 'reboot' }],
+    })),
+  ],
+  // A list of the caller's own company named with another company: refused alike (it stays put).
+  'PUT /api/devices/task-lists/{id}': [
+    async (client, id) => {
+      ownList ??= await taskListIn(own());
+      return client.put(`/api/devices/task-lists/${ownList}`, {
+        company_id: id,
+        name: 'Oracle',
+        steps: [{ action: 'reboot' }],
+      });
+    },
+  ],
   'GET /api/devices': [read('/api/devices?company_id={c}')],
   'GET /api/devices/count': [read('/api/devices/count?company_id={c}')],
   'GET /api/devices/export': [read('/api/devices/export?company_id={c}')],

@@ -1,6 +1,12 @@
 import type { Command } from '@fleetport/contracts/device-protocol';
 import { companyChannel, TASK_CHANGED_EVENT } from '@fleetport/contracts/realtime-names';
-import type { Task, TaskChange, TaskGroup, TaskLog } from '@fleetport/contracts/tasks';
+import {
+  TASK_MAX_ATTEMPTS,
+  type Task,
+  type TaskChange,
+  type TaskGroup,
+  type TaskLog,
+} from '@fleetport/contracts/tasks';
 import { eq } from 'drizzle-orm';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +15,7 @@ import { connectDevice, createTestDevice, type TestDevice } from '../../testing/
 import { type ApiFixture, startTestApi, type TestClient } from '../../testing/fixtures.ts';
 import { until } from '../../testing/until.ts';
 import { REALTIME_PATH } from '../realtime/realtime.ts';
+import { ANSWER_TIMEOUT_S, RETRY_BACKOFF_S } from './engine.ts';
 
 /**
  * The task engine (issue 21, docs/adr/0003-task-engine.md), through the API and a device on the
@@ -145,6 +152,60 @@ describe('the task engine', () => {
     expect(device.received).toEqual([task?.id, task?.id]);
     expect(device.applied.size).toBe(1);
     await again.client.endAsync();
+  });
+
+  it('a silent device: the sweep sends the task again after a backoff, then gives up, saying why in codes', async () => {
+    const unit = await createTestDevice(fx, 'Acme East');
+    const received: string[] = [];
+    // A device that takes the command and never answers.
+    const connection = await connectDevice(fx, unit, (command) => {
+      received.push(command.id);
+      return { results: [] };
+    });
+    const group = await startCli([unit], 'hang');
+    const { db } = fx.api.deps;
+    const engine = fx.api.deps.tasks;
+    const sent = await until(
+      async () => (await db.select().from(taskRows).where(eq(taskRows.groupId, group.id)))[0],
+      (task) => task?.state === 'sent',
+      'the task to be sent',
+    );
+    // Not silent long enough yet: the sweep leaves it.
+    expect(await engine.sweep()).toBe(0);
+    // Unanswered for longer than ANSWER_TIMEOUT_S.
+    const quiet = new Date(Date.now() - (ANSWER_TIMEOUT_S + 1) * 1000);
+    await db
+      .update(taskRows)
+      .set({ updatedAt: quiet })
+      .where(eq(taskRows.id, sent?.id ?? ''));
+    expect(await engine.sweep()).toBeGreaterThanOrEqual(1);
+    const [waiting] = await tasksOf(group.id);
+    expect(waiting).toMatchObject({
+      state: 'queued',
+      message_code: 'no_answer_retry',
+      message_args: { seconds: RETRY_BACKOFF_S },
+      message: `The device did not answer. Trying again in ${RETRY_BACKOFF_S} s.`,
+    });
+    // The last attempt spent and silent again: the task fails, and the group finishes.
+    await db
+      .update(taskRows)
+      .set({ state: 'sent', attempts: TASK_MAX_ATTEMPTS, updatedAt: quiet })
+      .where(eq(taskRows.id, sent?.id ?? ''));
+    await engine.sweep();
+    const [failed] = await tasksOf(group.id);
+    expect(failed).toMatchObject({
+      state: 'failed',
+      message_code: 'no_answer_gave_up',
+      message_args: { attempts: TASK_MAX_ATTEMPTS },
+    });
+    expect((await groupOf(group.id)).state).toBe('finished');
+    // Each send was a timer-free publish: no job per send waits in the queue.
+    const [jobs] = await fx.api.deps.database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'task-timeout'`,
+    );
+    expect(Number(jobs?.n)).toBe(0);
+    expect(received.length).toBeGreaterThanOrEqual(1);
+    await connection.client.endAsync();
   });
 
   it('a group ends at its deadline: the timer is set, and what had not ended expires; a cancel after that changes nothing', async () => {

@@ -12,9 +12,12 @@ import {
   TASK_MAX_ATTEMPTS,
   type TaskAction,
   type TaskChange,
+  type TaskListStepAction,
+  type TaskMessageArgs,
+  type TaskMessageCode,
   type TaskState,
 } from '@fleetport/contracts/tasks';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Job } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
@@ -22,12 +25,14 @@ import { companies as companiesTable, devices, taskGroups, tasks } from '../../d
 import { openSecret, sealSecret } from '../auth/secrets.ts';
 import type { Realtime } from '../realtime/realtime.ts';
 import type { DownloadLinks } from './download-links.ts';
-import type { GroupPlan, PlannedDevice } from './plan.ts';
+import type { GroupPlan, PlannedDevice, PlannedStep } from './plan.ts';
 import { QUEUES, type TaskQueue } from './queue.ts';
 import {
   claimNextTask,
   countsOf,
   logTasks,
+  messageColumns,
+  messageFields,
   moveTask,
   OPEN_STATES,
   openTasksOf,
@@ -35,6 +40,7 @@ import {
   type TaskGroupRow,
   type TaskRow,
   taskWithGroup,
+  type Words,
 } from './task-queries.ts';
 
 /** How long a sent task may go unanswered before it is sent again (or fails). */
@@ -43,6 +49,13 @@ export const ANSWER_TIMEOUT_S = 60;
 export const RUNNING_TIMEOUT_S = 600;
 /** The first retry's wait; each next one waits twice as long. */
 export const RETRY_BACKOFF_S = 15;
+/**
+ * How often each replica looks for silent tasks (sent without an answer for ANSWER_TIMEOUT_S,
+ * running without news for RUNNING_TIMEOUT_S). One query per sweep, not a queued timer per send
+ * and per progress report: a wave of thousands queued as many jobs, and the inserts held the
+ * devices' answers back (bench part 11).
+ */
+export const SWEEP_INTERVAL_S = 10;
 
 /** Actions that end with the device's next hello (it restarts to finish them). */
 const RESTARTING: ReadonlySet<TaskAction> = new Set(['reboot', 'firmware.update']);
@@ -85,6 +98,8 @@ export class TaskEngine {
   /** Task changes gathered for the next announcement, by group. */
   private readonly pending = new Map<number, { group: TaskGroupRow; changes: Map<string, TaskRow | null> }>();
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
+  private sweeper: ReturnType<typeof setInterval> | undefined;
+  private sweeping = false;
 
   constructor(options: TaskEngineOptions) {
     this.db = options.db;
@@ -110,11 +125,14 @@ export class TaskEngine {
       options,
       each((data) => this.startGroup(data.groupId)),
     );
+    // Timers queued by an earlier version (one per send): looked at once, as the sweep would.
     await this.queue.work<{ taskId: string; attempt: number }>(
       QUEUES.taskTimeout,
       options,
       each((data) => this.timeout(data.taskId, data.attempt)),
     );
+    this.sweeper = setInterval(() => void this.sweep(), SWEEP_INTERVAL_S * 1000);
+    this.sweeper.unref();
     await this.queue.work<{ groupId: number }>(
       QUEUES.groupExpire,
       options,
@@ -128,6 +146,7 @@ export class TaskEngine {
   }
 
   async stop(): Promise<void> {
+    clearInterval(this.sweeper);
     await this.queue.stop({ graceful: true, timeout: 5000 });
     clearTimeout(this.flushTimer);
     await this.flush();
@@ -151,18 +170,24 @@ export class TaskEngine {
     const firmware = request.action === 'firmware.update' ? request : undefined;
     const startsAt = firmware?.starts_at ? new Date(firmware.starts_at) : undefined;
     const later = startsAt !== undefined && startsAt > now;
+    const image: Record<string, string | number> = file
+      ? { file_id: file.id, version: file.version ?? '', sha256: file.sha256, size: file.size }
+      : {};
+    const list = plan.list;
     const params =
       request.action === 'cli'
         ? { command: request.command }
-        : file
-          ? { file_id: file.id, version: file.version ?? '', sha256: file.sha256, size: file.size }
-          : {};
+        : list
+          ? { list_id: list.id, steps: list.steps.map((step) => stepParams(step, image)) }
+          : image;
     const summary =
       request.action === 'cli'
         ? request.command
-        : file
-          ? `${file.version ?? ''} (${file.name})`.trim()
-          : null;
+        : list
+          ? list.name
+          : file
+            ? `${file.version ?? ''} (${file.name})`.trim()
+            : null;
     return this.insertGroup(
       {
         action: request.action,
@@ -185,6 +210,7 @@ export class TaskEngine {
         failureThreshold: firmware ? firmware.failure_threshold : null,
       },
       plan.devices,
+      list ? list.steps.map((step) => step.action) : [request.action],
     );
   }
 
@@ -221,6 +247,7 @@ export class TaskEngine {
         wave: 0,
         secret: sealSecret(this.secretKey, device.password),
       })),
+      ['password.set'],
     );
     const rows = await this.db
       .select({ deviceId: tasks.deviceId, taskId: tasks.id })
@@ -238,12 +265,19 @@ export class TaskEngine {
     const [old] = await this.db.select().from(taskGroups).where(eq(taskGroups.id, groupId));
     // A password is forgotten when its task ends: there is nothing to send again.
     if (!old || old.action === 'password.set') return undefined;
+    // A task list goes on from the step that failed: what succeeded before it is not done again.
     const failed = await this.db
-      .select({ id: tasks.deviceId, companyId: devices.companyId })
+      .select({
+        id: tasks.deviceId,
+        companyId: devices.companyId,
+        fromStep: sql<number>`min(${tasks.step})::int`,
+      })
       .from(tasks)
       .innerJoin(devices, eq(devices.id, tasks.deviceId))
-      .where(and(eq(tasks.groupId, groupId), inArray(tasks.state, ['failed', 'expired'])));
+      .where(and(eq(tasks.groupId, groupId), inArray(tasks.state, ['failed', 'expired'])))
+      .groupBy(tasks.deviceId, devices.companyId);
     if (failed.length === 0) return undefined;
+    const steps = stepActionsOf(old);
     const now = this.now();
     const deadlineMs = old.expiresAt.getTime() - old.createdAt.getTime();
     return this.insertGroup(
@@ -264,7 +298,8 @@ export class TaskEngine {
         timeZone: old.timeZone,
         failureThreshold: old.failureThreshold,
       },
-      failed.map((device) => ({ ...device, connected: false, wave: 0 })),
+      failed.map((device) => ({ ...device, fromStep: Number(device.fromStep), connected: false, wave: 0 })),
+      steps,
     );
   }
 
@@ -274,17 +309,24 @@ export class TaskEngine {
    */
   private async insertGroup(
     values: typeof taskGroups.$inferInsert,
-    chosen: readonly (PlannedDevice & { secret?: string })[],
+    chosen: readonly (PlannedDevice & { secret?: string; fromStep?: number })[],
+    steps: readonly TaskAction[],
   ): Promise<TaskGroupRow> {
     const now = values.createdAt ?? this.now();
+    // One task per device and step (a task list's steps; one step otherwise).
+    const planned = chosen.flatMap((device) =>
+      steps.flatMap((action, step) => (step < (device.fromStep ?? 0) ? [] : [{ device, action, step }])),
+    );
     const group = await this.db.transaction(async (tx) => {
       const [created] = await tx.insert(taskGroups).values(values).returning();
       if (!created) throw new Error('task group not stored');
-      for (let at = 0; at < chosen.length; at += 2000) {
-        const rows = chosen.slice(at, at + 2000).map((device) => ({
+      for (let at = 0; at < planned.length; at += 2000) {
+        const rows = planned.slice(at, at + 2000).map(({ device, action, step }) => ({
           id: randomUUID(),
           groupId: created.id,
           deviceId: device.id,
+          action,
+          step,
           wave: device.wave,
           notBefore: now,
           updatedAt: now,
@@ -382,9 +424,11 @@ export class TaskEngine {
           ? 'The canary'
           : `Wave ${wave + (group.canaryPercent !== null ? 0 : 1)}`;
       const reason = `${name}: ${failed} of ${ended} devices failed (${Math.round((failed * 100) / ended)} %), above the ${threshold} % threshold.`;
+      const canary = group.canaryPercent !== null;
+      const args = { wave: wave + (canary ? 0 : 1), canary: canary && wave === 0, failed, ended, threshold };
       const [paused] = await this.db
         .update(taskGroups)
-        .set({ state: 'paused', pausedReason: reason })
+        .set({ state: 'paused', pausedReason: reason, pausedArgs: args })
         .where(
           and(eq(taskGroups.id, groupId), eq(taskGroups.state, 'running'), eq(taskGroups.currentWave, wave)),
         )
@@ -436,7 +480,7 @@ export class TaskEngine {
   async pause(groupId: number): Promise<TaskGroupRow | undefined> {
     const [paused] = await this.db
       .update(taskGroups)
-      .set({ state: 'paused', pausedReason: null })
+      .set({ state: 'paused', pausedReason: null, pausedArgs: null })
       .where(and(eq(taskGroups.id, groupId), inArray(taskGroups.state, ['running', 'scheduled'])))
       .returning();
     if (paused) await this.announceGroup(paused);
@@ -460,6 +504,7 @@ export class TaskEngine {
       .set({
         state: 'running',
         pausedReason: null,
+        pausedArgs: null,
         ...(gated && before.currentWave < Number(last?.wave ?? 0)
           ? { currentWave: before.currentWave + 1 }
           : {}),
@@ -484,15 +529,10 @@ export class TaskEngine {
     if (!claimed) return;
     const { task, group, serial } = claimed;
     await this.announce(task, group);
-    await this.queue.send(
-      QUEUES.taskTimeout,
-      { taskId: task.id, attempt: task.attempts },
-      { startAfter: ANSWER_TIMEOUT_S },
-    );
     const secret = task.secret === null ? undefined : openSecret(this.secretKey, task.secret);
-    if (group.action === 'password.set' && secret === undefined) {
+    if (task.action === 'password.set' && secret === undefined) {
       // Sealed under another secret (SESSION_SECRET changed): it cannot be sent.
-      await this.finish(task.id, 'failed', 'The new password could not be read: set it again.');
+      await this.finish(task.id, 'failed', words('password_unreadable'));
       return;
     }
     try {
@@ -511,9 +551,9 @@ export class TaskEngine {
   async deviceHello(deviceId: number, firmware: string): Promise<void> {
     const now = this.now();
     for (const { task, group } of await openTasksOf(this.db, deviceId)) {
-      const action = group.action as TaskAction;
+      const action = task.action as TaskAction;
       if (task.state === 'in_progress' && RESTARTING.has(action)) {
-        const target = (group.params as { version?: string }).version;
+        const target = (paramsOf(task, group) as { version?: string }).version;
         const ok = action === 'reboot' || target === undefined || firmware.endsWith(target);
         const seconds = Math.max(0, Math.round((now.getTime() - task.updatedAt.getTime()) / 1000));
         await this.finish(
@@ -521,14 +561,14 @@ export class TaskEngine {
           ok ? 'succeeded' : 'failed',
           ok
             ? action === 'reboot'
-              ? `Back online after ${seconds} s.`
-              : `Running ${firmware}.`
-            : `The device came back on ${firmware}, not the new version.`,
+              ? words('back_online', { seconds })
+              : words('running_firmware', { firmware })
+            : words('came_back_on', { firmware }),
         );
         continue;
       }
       // Dropped mid-task: sent again at once (the same id) when attempts are left.
-      await this.retry(task, 'The connection dropped before the device answered.', false);
+      await this.retry(task, 'dropped', false);
     }
     await this.dispatch(deviceId);
   }
@@ -541,7 +581,7 @@ export class TaskEngine {
     const found = await taskWithGroup(this.db, result.id);
     if (!found) return false;
     const { task, group } = found;
-    const action = group.action as TaskAction;
+    const action = task.action as TaskAction;
     switch (result.state) {
       case 'accepted':
       case 'progress': {
@@ -552,32 +592,24 @@ export class TaskEngine {
           {
             state: 'in_progress',
             progress: result.progress ?? (result.state === 'accepted' ? 0 : task.progress),
-            message: result.state === 'accepted' && RESTARTING.has(action) ? 'Restarting…' : task.message,
+            ...(result.state === 'accepted' && RESTARTING.has(action) ? { words: words('restarting') } : {}),
           },
           this.now(),
         );
-        if (moved) {
-          await this.announce(moved, group);
-          await this.queue.send(
-            QUEUES.taskTimeout,
-            { taskId: moved.id, attempt: moved.attempts },
-            { startAfter: RUNNING_TIMEOUT_S },
-          );
-        }
+        if (moved) await this.announce(moved, group);
         return true;
       }
       case 'done':
         if (RESTARTING.has(action)) {
           // Sent again after the device had restarted for it: it says so from its memory.
-          if (task.state === 'sent')
-            await this.finish(task.id, 'succeeded', 'The device had already done this.');
+          if (task.state === 'sent') await this.finish(task.id, 'succeeded', words('already_done'));
           // Otherwise it is done when the device is back (its hello), not before.
           return true;
         }
-        await this.finish(task.id, 'succeeded', result.output ?? null);
+        await this.finish(task.id, 'succeeded', { text: result.output ?? null });
         return true;
       case 'failed':
-        await this.finish(task.id, 'failed', result.error ?? 'The device reported a failure.');
+        await this.finish(task.id, 'failed', result.error ? { text: result.error } : words('device_failure'));
         return true;
     }
   }
@@ -591,12 +623,23 @@ export class TaskEngine {
     const cancelled = await this.db.transaction(async (tx) => {
       const rows = await tx
         .update(tasks)
-        .set({ state: 'cancelled', message: `Cancelled by ${by}.`, updatedAt: now, finishedAt: now })
+        .set({
+          state: 'cancelled',
+          ...messageColumns(words('cancelled_by', { by })),
+          updatedAt: now,
+          finishedAt: now,
+        })
         .where(and(condition, eq(tasks.state, 'queued')))
         .returning();
       await logTasks(tx as unknown as Db, rows, now);
       return rows;
     });
+    // A task list's step that will not run leaves the device's later steps not run either.
+    if (where.taskIds) {
+      const skipped: TaskRow[] = [];
+      for (const row of cancelled) skipped.push(...(await this.skipLaterSteps(row)));
+      cancelled.push(...skipped);
+    }
     const groups = new Set(cancelled.map((row) => row.groupId));
     if (where.groupId !== undefined && !where.taskIds) {
       await this.db
@@ -628,7 +671,7 @@ export class TaskEngine {
         .update(tasks)
         .set({
           state: 'expired',
-          message: 'The deadline passed before the device could finish.',
+          ...messageColumns(words('deadline_passed')),
           updatedAt: now,
           finishedAt: now,
         })
@@ -642,24 +685,52 @@ export class TaskEngine {
     if (group && last) await this.announce(last, group);
   }
 
-  /** A sent or running task heard nothing since `attempt`: sent again, or failed. */
+  /**
+   * The silent tasks: sent and unanswered for ANSWER_TIMEOUT_S, or running without news for
+   * RUNNING_TIMEOUT_S, are sent again after a backoff, or fail when their attempts are spent.
+   * Every replica sweeps; each task is moved by one of them (the move is conditional on the task
+   * being as the sweep read it). Answers how many it moved.
+   */
+  async sweep(): Promise<number> {
+    if (this.sweeping) return 0;
+    this.sweeping = true;
+    try {
+      const now = this.now().getTime();
+      const silent = await this.db
+        .select()
+        .from(tasks)
+        .where(
+          or(
+            and(eq(tasks.state, 'sent'), lt(tasks.updatedAt, new Date(now - ANSWER_TIMEOUT_S * 1000))),
+            and(
+              eq(tasks.state, 'in_progress'),
+              lt(tasks.updatedAt, new Date(now - RUNNING_TIMEOUT_S * 1000)),
+            ),
+          ),
+        )
+        .orderBy(tasks.updatedAt)
+        .limit(SWEEP_BATCH);
+      for (const task of silent) {
+        await this.retry(task, task.state === 'sent' ? 'no_answer' : 'no_progress', true, task.updatedAt);
+      }
+      return silent.length;
+    } catch (error) {
+      this.log.warn({ err: error }, 'silent tasks not swept');
+      return 0;
+    } finally {
+      this.sweeping = false;
+    }
+  }
+
+  /** A timer of an earlier version: the task is looked at as the sweep would, if it was not sent since. */
   async timeout(taskId: string, attempt: number): Promise<void> {
     const found = await taskWithGroup(this.db, taskId);
     if (!found || found.task.attempts !== attempt) return;
-    const { task } = found;
-    if (task.state === 'sent') return this.retry(task, 'The device did not answer.');
-    if (task.state === 'in_progress') {
-      const quiet = this.now().getTime() - task.updatedAt.getTime();
-      if (quiet < RUNNING_TIMEOUT_S * 1000) {
-        // News came since: look again when the quiet time would be up.
-        await this.queue.send(
-          QUEUES.taskTimeout,
-          { taskId, attempt },
-          { startAfter: Math.ceil((RUNNING_TIMEOUT_S * 1000 - quiet) / 1000) },
-        );
-        return;
-      }
-      await this.retry(task, 'The device stopped reporting progress.');
+    const limit = found.task.state === 'sent' ? ANSWER_TIMEOUT_S : RUNNING_TIMEOUT_S;
+    if (this.now().getTime() - found.task.updatedAt.getTime() < limit * 1000) return;
+    if (found.task.state === 'sent') return this.retry(found.task, 'no_answer', true, found.task.updatedAt);
+    if (found.task.state === 'in_progress') {
+      return this.retry(found.task, 'no_progress', true, found.task.updatedAt);
     }
   }
 
@@ -667,9 +738,20 @@ export class TaskEngine {
    * Queued again, or failed when its attempts are spent. A silent device waits a backoff that
    * doubles each time; one that reconnected is sent it again at once (by the caller's dispatch).
    */
-  private async retry(task: TaskRow, why: string, backoff = true): Promise<void> {
+  private async retry(
+    task: TaskRow,
+    why: 'dropped' | 'no_answer' | 'no_progress',
+    backoff = true,
+    /** Moved only if the task has not changed since then (a sweep's read). */
+    unchangedSince?: Date,
+  ): Promise<void> {
     if (task.attempts >= TASK_MAX_ATTEMPTS) {
-      await this.finish(task.id, 'failed', `${why} Gave up after ${task.attempts} attempts.`);
+      await this.finish(
+        task.id,
+        'failed',
+        words(`${why}_gave_up`, { attempts: task.attempts }),
+        unchangedSince,
+      );
       return;
     }
     const wait = backoff ? RETRY_BACKOFF_S * 2 ** (task.attempts - 1) : 0;
@@ -681,10 +763,11 @@ export class TaskEngine {
       {
         state: 'queued',
         progress: null,
-        message: backoff ? `${why} Trying again in ${wait} s.` : `${why} Sending it again.`,
+        words: why === 'dropped' ? words('dropped_resend') : words(`${why}_retry`, { seconds: wait }),
         notBefore,
       },
       this.now(),
+      unchangedSince,
     );
     if (!moved) return;
     const found = await taskWithGroup(this.db, task.id);
@@ -699,20 +782,68 @@ export class TaskEngine {
   }
 
   /** Ends a task, settles its group, and sends its device the next one. */
-  private async finish(taskId: string, state: TaskState, message: string | null): Promise<void> {
+  private async finish(
+    taskId: string,
+    state: TaskState,
+    message: Words,
+    unchangedSince?: Date,
+  ): Promise<void> {
     const now = this.now();
     const moved = await moveTask(
       this.db,
       taskId,
       [...OPEN_STATES],
-      { state, message, ...(state === 'succeeded' ? { progress: 100 } : {}) },
+      { state, words: message, ...(state === 'succeeded' ? { progress: 100 } : {}) },
       now,
+      unchangedSince,
     );
     if (!moved) return;
+    const skipped = state === 'succeeded' ? [] : await this.skipLaterSteps(moved);
     const group = await settleGroup(this.db, moved.groupId, now);
-    if (group) await this.announce(moved, group);
+    if (group) {
+      for (const row of skipped) await this.announce(row, group);
+      await this.announce(moved, group);
+    }
     await this.dispatch(moved.deviceId);
     if (group && isCampaign(group) && moved.wave === group.currentWave) await this.checkWave(group.id);
+  }
+
+  /**
+   * A task list's step that ended without succeeding: the device's later steps are not run
+   * (cancelled, saying which step did not succeed). Answers the tasks it ended.
+   */
+  private async skipLaterSteps(task: TaskRow): Promise<TaskRow[]> {
+    const later = await this.db
+      .select({ id: tasks.id })
+      .from(tasks)
+      .where(
+        and(
+          eq(tasks.groupId, task.groupId),
+          eq(tasks.deviceId, task.deviceId),
+          sql`${tasks.step} > ${task.step}`,
+          eq(tasks.state, 'queued'),
+        ),
+      )
+      .limit(1);
+    if (later.length === 0) return [];
+    const now = this.now();
+    const why = words('step_not_run', { step: task.step + 1, action: task.action });
+    return this.db.transaction(async (tx) => {
+      const rows = await tx
+        .update(tasks)
+        .set({ state: 'cancelled', ...messageColumns(why), updatedAt: now, finishedAt: now })
+        .where(
+          and(
+            eq(tasks.groupId, task.groupId),
+            eq(tasks.deviceId, task.deviceId),
+            sql`${tasks.step} > ${task.step}`,
+            eq(tasks.state, 'queued'),
+          ),
+        )
+        .returning();
+      await logTasks(tx as unknown as Db, rows, now);
+      return rows;
+    });
   }
 
   /**
@@ -772,9 +903,11 @@ export class TaskEngine {
             task: task && {
               id: task.id,
               device_id: task.deviceId,
+              action: task.action as TaskAction,
+              step: task.step,
               state: task.state,
               progress: task.progress,
-              message: task.message,
+              ...messageFields(task),
               attempts: task.attempts,
               updated_at: task.updatedAt.toISOString(),
             },
@@ -782,6 +915,7 @@ export class TaskEngine {
             group_state: group.state,
             current_wave: group.currentWave,
             paused_reason: group.pausedReason,
+            paused_args: group.pausedArgs ?? null,
           };
           // The device's company and those above it, and the group's (a group-only change: its own).
           const path = task ? (paths.get(task.deviceId)?.split('/') ?? []) : [];
@@ -807,8 +941,13 @@ export class TaskEngine {
 /** How long task changes are gathered before they are published together (ms). */
 export const ANNOUNCE_GATHER_MS = 250;
 
-/** How many devices a group's start dispatches at once (the PostgreSQL pool has 10 connections). */
-export const DISPATCH_CONCURRENCY = 8;
+/**
+ * How many devices a group's start dispatches at once. The PostgreSQL pool has 10 connections:
+ * the devices' answers, the consoles' calls and the announcements need the rest.
+ */
+export const DISPATCH_CONCURRENCY = 4;
+/** The most silent tasks one sweep moves (the next sweep takes the rest). */
+const SWEEP_BATCH = 500;
 
 /** Runs `work` on every item, at most `limit` at a time; the first failure is thrown after all settle. */
 async function eachLimited<T>(
@@ -861,9 +1000,9 @@ function commandOf(
   now: Date,
   secret: string | undefined,
 ): Command {
-  const params = group.params as Record<string, string | number>;
+  const params = paramsOf(task, group);
   const base = { v: PROTOCOL_VERSION, id: task.id } as const;
-  switch (group.action as TaskAction) {
+  switch (task.action as TaskAction) {
     case 'cli':
       return { ...base, action: 'cli', command: String(params.command ?? '') };
     case 'firmware.update':
@@ -884,5 +1023,82 @@ function commandOf(
       return { ...base, action: 'config.write', section: 'users.admin', values: { password: secret ?? '' } };
     default:
       return { ...base, action: 'reboot' };
+  }
+}
+
+/** A task's parameters: its step's in a task list, its group's otherwise. */
+function paramsOf(task: TaskRow, group: TaskGroupRow): Record<string, string | number> {
+  const steps = (group.params as { steps?: Record<string, string | number>[] }).steps;
+  return (steps ? steps[task.step] : group.params) as Record<string, string | number>;
+}
+
+/** The action of each step of a group: a task list's steps, or its one action. */
+function stepActionsOf(group: TaskGroupRow): TaskAction[] {
+  const steps = (group.params as { steps?: { action: TaskAction }[] }).steps;
+  return steps ? steps.map((step) => step.action) : [group.action as TaskAction];
+}
+
+/** A task list's step as its group keeps it: the command, or the image's version, digest and size. */
+function stepParams(
+  step: PlannedStep,
+  image: Record<string, string | number>,
+): Record<string, string | number> {
+  if (step.action === 'cli') return { action: step.action, command: step.command };
+  if (step.action === 'firmware.update') return { action: step.action, ...image };
+  return { action: step.action };
+}
+
+/** A step's action in English (the `message` column's words). */
+const STEP_NAMES: Record<TaskListStepAction, string> = {
+  reboot: 'Reboot',
+  refresh: 'Refresh',
+  cli: 'CLI command',
+  'firmware.update': 'Firmware update',
+};
+
+/** The engine's words: the English text kept in `message`, with the code and values the console translates. */
+export function words(code: TaskMessageCode, args?: TaskMessageArgs): Words {
+  return { text: englishOf(code, args ?? {}), code, ...(args ? { args } : {}) };
+}
+
+function englishOf(code: TaskMessageCode, args: TaskMessageArgs): string {
+  const dropped = 'The connection dropped before the device answered.';
+  const silent = 'The device did not answer.';
+  const stalled = 'The device stopped reporting progress.';
+  const gaveUp = `Gave up after ${args.attempts} attempts.`;
+  const again = `Trying again in ${args.seconds} s.`;
+  switch (code) {
+    case 'restarting':
+      return 'Restarting…';
+    case 'back_online':
+      return `Back online after ${args.seconds} s.`;
+    case 'running_firmware':
+      return `Running ${args.firmware}.`;
+    case 'came_back_on':
+      return `The device came back on ${args.firmware}, not the new version.`;
+    case 'already_done':
+      return 'The device had already done this.';
+    case 'device_failure':
+      return 'The device reported a failure.';
+    case 'cancelled_by':
+      return `Cancelled by ${args.by}.`;
+    case 'deadline_passed':
+      return 'The deadline passed before the device could finish.';
+    case 'dropped_resend':
+      return `${dropped} Sending it again.`;
+    case 'dropped_gave_up':
+      return `${dropped} ${gaveUp}`;
+    case 'no_answer_retry':
+      return `${silent} ${again}`;
+    case 'no_answer_gave_up':
+      return `${silent} ${gaveUp}`;
+    case 'no_progress_retry':
+      return `${stalled} ${again}`;
+    case 'no_progress_gave_up':
+      return `${stalled} ${gaveUp}`;
+    case 'password_unreadable':
+      return 'The new password could not be read: set it again.';
+    case 'step_not_run':
+      return `Not run: step ${args.step} (${STEP_NAMES[args.action as TaskListStepAction] ?? args.action}) did not succeed.`;
   }
 }

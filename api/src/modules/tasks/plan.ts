@@ -5,6 +5,7 @@ import {
   type NewTaskGroup,
   TASK_GROUP_MAX_DEVICES,
   type TaskGroupPreview,
+  type TaskListStep,
 } from '@fleetport/contracts/tasks';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -16,6 +17,7 @@ import { DEVICE_NOT_YOURS } from '../devices/device-queries.ts';
 import { deviceConditions } from '../devices/list-queries.ts';
 import type { FileRow } from '../files/queries.ts';
 import { visibleFile } from '../files/queries.ts';
+import { taskListFor } from './list-queries.ts';
 
 /** The most skipped devices a preview names one by one (the rest are counted). */
 export const PREVIEW_SKIPPED_MAX = 100;
@@ -27,8 +29,13 @@ export interface PlannedDevice {
   wave: number;
 }
 
+/** A task list's step as a run takes it. */
+export type PlannedStep = TaskListStep;
+
 export interface GroupPlan {
   devices: PlannedDevice[];
+  /** Execute task list: the list's name and steps as they are when it runs. */
+  list?: { id: number; name: string; steps: PlannedStep[] } | undefined;
   skipped: TaskGroupPreview['skipped'];
   skippedTotal: number;
   file: FileRow | undefined;
@@ -64,11 +71,34 @@ export async function planGroup(
   let file: FileRow | undefined;
   const fit: Candidate[] = [];
   const skipped: GroupPlan['skipped'] = [];
-  if (request.action === 'firmware.update') {
-    file = await visibleFile(db, auth, request.file_id).catch(() => {
-      throw fieldError('file_id', 'Choose a firmware file you can see.');
+  let list: GroupPlan['list'];
+  let fileId = request.action === 'firmware.update' ? request.file_id : undefined;
+  let fileField = 'file_id';
+  if (request.action === 'task_list') {
+    const found = await taskListFor(db, auth, request.task_list_id).catch(() => {
+      throw fieldError('task_list_id', 'Choose a task list you can see.');
     });
-    if (file.kind !== 'firmware') throw fieldError('file_id', 'This file is not a firmware image.');
+    const steps = found.steps.map((step): PlannedStep => {
+      if (step.action === 'firmware.update') {
+        if (step.file_name === null) {
+          throw fieldError(
+            'task_list_id',
+            `The firmware image of step ${found.steps.indexOf(step) + 1} has been deleted: choose another one in the list.`,
+          );
+        }
+        fileId = step.file_id;
+        fileField = 'task_list_id';
+        return { action: step.action, file_id: step.file_id };
+      }
+      return step.action === 'cli' ? { action: step.action, command: step.command } : { action: step.action };
+    });
+    list = { id: found.id, name: found.name, steps };
+  }
+  if (fileId !== undefined) {
+    file = await visibleFile(db, auth, fileId).catch(() => {
+      throw fieldError(fileField, 'Choose a firmware file you can see.');
+    });
+    if (file.kind !== 'firmware') throw fieldError(fileField, 'This file is not a firmware image.');
     for (const device of candidates) {
       const misfit = firmwareMisfit(device, file);
       if (misfit) {
@@ -83,7 +113,7 @@ export async function planGroup(
     }
     if (fit.length === 0) {
       throw fieldError(
-        'file_id',
+        fileField,
         `This firmware fits none of the ${candidates.length} chosen devices: ${skipped[0]?.reason ?? ''}`.trim(),
         FIRMWARE_FITS_NONE,
       );
@@ -109,6 +139,7 @@ export async function planGroup(
   }
   return {
     devices: planned,
+    list,
     skipped: skipped.slice(0, PREVIEW_SKIPPED_MAX),
     skippedTotal: skipped.length,
     file,

@@ -27,6 +27,7 @@ import { idParam, type RouteRegistry } from '../../http/route.ts';
 import { findDevice } from '../devices/device-queries.ts';
 import { visibleFile } from '../files/queries.ts';
 import { FileStore } from '../files/store.ts';
+import { registerTaskListRoutes } from './lists.ts';
 import { planGroup, previewOf } from './plan.ts';
 import {
   fileDevices,
@@ -49,6 +50,8 @@ import {
 export function registerTaskRoutes(registry: RouteRegistry, router: Router, deps: ApiDeps): void {
   const { db, tasks: engine } = deps;
   const fileStore = new FileStore(filesDir(deps.config));
+  // Execute task list: the saved lists (fixed paths, before /devices/:id like the rest).
+  registerTaskListRoutes(registry, router, deps);
 
   registry.add(router, {
     method: 'get',
@@ -336,11 +339,16 @@ export function registerTaskRoutes(registry: RouteRegistry, router: Router, deps
       if (check === 'invalid') throw forbidden('This download link is not valid.');
       if (check === 'expired') throw gone('This download link has expired.');
       const [row] = await db
-        .select({ state: tasks.state, fileId: taskGroups.fileId })
+        .select({ state: tasks.state, action: tasks.action, fileId: taskGroups.fileId })
         .from(tasks)
         .innerJoin(taskGroups, eq(taskGroups.id, tasks.groupId))
         .where(eq(tasks.id, params.taskId));
-      if (!row || !['sent', 'in_progress'].includes(row.state) || row.fileId === null) {
+      if (
+        !row ||
+        !['sent', 'in_progress'].includes(row.state) ||
+        row.fileId === null ||
+        row.action !== 'firmware.update'
+      ) {
         throw gone('This task is no longer running, so its file is not served.');
       }
       const [file] = await db.select().from(files).where(eq(files.id, row.fileId));

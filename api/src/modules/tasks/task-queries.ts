@@ -8,6 +8,8 @@ import {
   type TaskGroup,
   type TaskGroupState,
   type TaskLog,
+  type TaskMessageArgs,
+  type TaskMessageCode,
   type TaskState,
   timeOfDay,
 } from '@fleetport/contracts/tasks';
@@ -29,6 +31,34 @@ import { canSeeCompany, visibleCompanies, visibleDevices } from '../companies/sc
 export type TaskRow = typeof tasks.$inferSelect;
 export type TaskGroupRow = typeof taskGroups.$inferSelect;
 
+/**
+ * A task's message: the device's words (no code), or the engine's, with the code and values the
+ * console says them with in the user's language.
+ */
+export interface Words {
+  text: string | null;
+  code?: TaskMessageCode | undefined;
+  args?: TaskMessageArgs | undefined;
+}
+
+/** The message columns of a task (or its log line) for words. */
+export const messageColumns = (words: Words) => ({
+  message: words.text?.slice(0, 2000) ?? null,
+  messageCode: words.code ?? null,
+  messageArgs: words.args ?? null,
+});
+
+/** The message fields of a task as the API answers them. */
+export const messageFields = (row: {
+  message: string | null;
+  messageCode: string | null;
+  messageArgs: TaskMessageArgs | null;
+}) => ({
+  message: row.message,
+  message_code: row.messageCode as TaskMessageCode | null,
+  message_args: row.messageArgs,
+});
+
 /** The states a task may still leave. */
 export const OPEN_STATES = ['queued', 'sent', 'in_progress'] as const satisfies readonly TaskState[];
 
@@ -40,11 +70,13 @@ export async function moveTask(
   to: {
     state: TaskState;
     progress?: number | null;
-    message?: string | null;
+    words?: Words;
     attempts?: number;
     notBefore?: Date;
   },
   now: Date,
+  /** Moved only if the task has not changed since then (a sweep's read of it). */
+  unchangedSince?: Date,
 ): Promise<TaskRow | undefined> {
   const final = !(OPEN_STATES as readonly TaskState[]).includes(to.state);
   // The change and its log line together: a process killed between them loses neither alone.
@@ -54,13 +86,19 @@ export async function moveTask(
       .set({
         state: to.state,
         ...(to.progress !== undefined ? { progress: to.progress } : {}),
-        ...(to.message !== undefined ? { message: to.message?.slice(0, 2000) ?? null } : {}),
+        ...(to.words !== undefined ? messageColumns(to.words) : {}),
         ...(to.attempts !== undefined ? { attempts: to.attempts } : {}),
         ...(to.notBefore ? { notBefore: to.notBefore } : {}),
         updatedAt: now,
         ...(final ? { finishedAt: now } : {}),
       })
-      .where(and(eq(tasks.id, id), inArray(tasks.state, [...from])))
+      .where(
+        and(
+          eq(tasks.id, id),
+          inArray(tasks.state, [...from]),
+          unchangedSince ? eq(tasks.updatedAt, unchangedSince) : undefined,
+        ),
+      )
       .returning();
     if (row) await logTask(tx as unknown as Db, row, now);
     return row;
@@ -77,6 +115,8 @@ export async function logTasks(db: Db, rows: readonly TaskRow[], now: Date): Pro
         state: row.state,
         progress: row.progress,
         message: row.message,
+        messageCode: row.messageCode,
+        messageArgs: row.messageArgs,
       })),
     );
   }
@@ -84,9 +124,15 @@ export async function logTasks(db: Db, rows: readonly TaskRow[], now: Date): Pro
 
 /** A line of the task's log: its state as it is now. */
 export async function logTask(db: Db, row: TaskRow, now: Date): Promise<void> {
-  await db
-    .insert(taskLogs)
-    .values({ taskId: row.id, at: now, state: row.state, progress: row.progress, message: row.message });
+  await db.insert(taskLogs).values({
+    taskId: row.id,
+    at: now,
+    state: row.state,
+    progress: row.progress,
+    message: row.message,
+    messageCode: row.messageCode,
+    messageArgs: row.messageArgs,
+  });
 }
 
 /**
@@ -125,9 +171,11 @@ export async function claimNextTask(
           sql`${tasks.notBefore} <= ${now}`,
           eq(taskGroups.state, 'running'),
           sql`${tasks.wave} <= ${taskGroups.currentWave}`,
+          // A task list's step waits until the device's earlier steps have succeeded.
+          sql`NOT EXISTS (SELECT 1 FROM tasks AS earlier WHERE earlier.group_id = ${tasks.groupId} AND earlier.device_id = ${tasks.deviceId} AND earlier.step < ${tasks.step} AND earlier.state <> 'succeeded')`,
         ),
       )
-      .orderBy(taskGroups.position, tasks.groupId)
+      .orderBy(taskGroups.position, tasks.groupId, tasks.step)
       .limit(5);
     const next = candidates.find((candidate) => sendable(candidate.group));
     if (!next) return undefined;
@@ -225,6 +273,7 @@ export const TASK_GROUP_FIELDS = [
   'failure_threshold',
   'current_wave',
   'paused_reason',
+  'paused_args',
 ] as const;
 
 const selectGroups = (db: Db, where: SQL | undefined) =>
@@ -273,6 +322,7 @@ async function toGroups(db: Db, rows: readonly GroupListRow[]): Promise<TaskGrou
     failure_threshold: row.group.failureThreshold,
     current_wave: row.group.currentWave,
     paused_reason: row.group.pausedReason,
+    paused_args: row.group.pausedArgs ?? null,
   }));
 }
 
@@ -378,9 +428,13 @@ export const TASK_FIELDS = [
   'device_id',
   'device_name',
   'serial',
+  'action',
+  'step',
   'state',
   'progress',
   'message',
+  'message_code',
+  'message_args',
   'attempts',
   'wave',
   'updated_at',
@@ -409,6 +463,7 @@ export async function listGroupTasks(
   const sortable: Partial<Record<(typeof TASK_FIELDS)[number], AnyColumn>> = {
     device_name: devices.name,
     serial: devices.serial,
+    step: tasks.step,
     state: tasks.state,
     progress: tasks.progress,
     attempts: tasks.attempts,
@@ -426,7 +481,7 @@ export async function listGroupTasks(
       .from(tasks)
       .innerJoin(devices, eq(devices.id, tasks.deviceId))
       .where(where)
-      .orderBy(...order, asc(devices.name), asc(tasks.id))
+      .orderBy(...order, asc(devices.name), asc(tasks.deviceId), asc(tasks.step), asc(tasks.id))
       .limit(query.limit)
       .offset(query.offset),
     db.select({ value: count() }).from(tasks).innerJoin(devices, eq(devices.id, tasks.deviceId)).where(where),
@@ -438,9 +493,11 @@ export async function listGroupTasks(
       device_id: row.task.deviceId,
       device_name: row.name,
       serial: row.serial,
+      action: row.task.action as TaskAction,
+      step: row.task.step,
       state: row.task.state,
       progress: row.task.progress,
-      message: row.task.message,
+      ...messageFields(row.task),
       attempts: row.task.attempts,
       wave: row.task.wave,
       updated_at: row.task.updatedAt.toISOString(),
@@ -463,7 +520,7 @@ export async function tasksOfDevice(
       .from(tasks)
       .innerJoin(taskGroups, eq(taskGroups.id, tasks.groupId))
       .where(where)
-      .orderBy(desc(taskGroups.createdAt), desc(taskGroups.id))
+      .orderBy(desc(taskGroups.createdAt), desc(taskGroups.id), desc(tasks.step))
       .limit(page.limit)
       .offset(page.offset),
     db.select({ value: count() }).from(tasks).where(where),
@@ -472,11 +529,12 @@ export async function tasksOfDevice(
     rows: rows.map(({ task, group }) => ({
       id: task.id,
       group_id: group.id,
-      action: group.action as TaskAction,
+      action: task.action as TaskAction,
+      step: task.step,
       summary: group.summary,
       state: task.state,
       progress: task.progress,
-      message: task.message,
+      ...messageFields(task),
       created_at: group.createdAt.toISOString(),
       updated_at: task.updatedAt.toISOString(),
     })),
@@ -491,7 +549,7 @@ export async function logsOf(db: Db, taskId: string): Promise<TaskLog[]> {
     at: row.at.toISOString(),
     state: row.state as TaskState,
     progress: row.progress,
-    message: row.message,
+    ...messageFields(row),
   }));
 }
 
@@ -506,7 +564,8 @@ export async function fileDevices(
   fileId: number,
   limit: number,
 ): Promise<FileDevices> {
-  const where = and(eq(taskGroups.fileId, fileId), visibleDevices(auth));
+  // A task list's other steps send no file: only its firmware step counts.
+  const where = and(eq(taskGroups.fileId, fileId), eq(tasks.action, 'firmware.update'), visibleDevices(auth));
   const [byState, rows] = await Promise.all([
     db
       .select({ state: tasks.state, value: count() })
@@ -516,7 +575,7 @@ export async function fileDevices(
       .where(where)
       .groupBy(tasks.state),
     db
-      .select({ task: tasks, action: taskGroups.action, name: devices.name })
+      .select({ task: tasks, action: tasks.action, name: devices.name })
       .from(tasks)
       .innerJoin(taskGroups, eq(taskGroups.id, tasks.groupId))
       .innerJoin(devices, eq(devices.id, tasks.deviceId))
@@ -535,7 +594,7 @@ export async function fileDevices(
       device_id: task.deviceId,
       device_name: name,
       state: task.state,
-      message: task.message,
+      ...messageFields(task),
       updated_at: task.updatedAt.toISOString(),
     })),
   };
