@@ -16,7 +16,9 @@ CREATE TABLE task_lists (
 CREATE UNIQUE INDEX task_lists_name_idx ON task_lists (company_id, lower(name));
 
 -- A task says what it does (its group's action, or its step's in a task list) and its step.
-ALTER TABLE tasks ADD COLUMN action text, ADD COLUMN step smallint NOT NULL DEFAULT 0;
+-- A step after the first names the device's task of the step before (`after_task`): it is sent
+-- only once that one has succeeded (one primary-key look-up per claim).
+ALTER TABLE tasks ADD COLUMN action text, ADD COLUMN step smallint NOT NULL DEFAULT 0, ADD COLUMN after_task uuid;
 UPDATE tasks SET action = task_groups.action FROM task_groups WHERE task_groups.id = tasks.group_id;
 ALTER TABLE tasks ALTER COLUMN action SET NOT NULL;
 

@@ -565,6 +565,8 @@ export const tasks = pgTable(
     action: text('action').notNull(),
     /** Its step in a task list (0 is the first). */
     step: smallint('step').notNull().default(0),
+    /** A task list's step after the first: the device's task of the step before, which must succeed first. */
+    afterTask: uuid('after_task'),
     progress: integer('progress'),
     message: text('message'),
     /** The engine's words as a code and values (contracts TASK_MESSAGE_CODES); null: the device's. */

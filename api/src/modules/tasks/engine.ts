@@ -313,20 +313,29 @@ export class TaskEngine {
     steps: readonly TaskAction[],
   ): Promise<TaskGroupRow> {
     const now = values.createdAt ?? this.now();
-    // One task per device and step (a task list's steps; one step otherwise).
-    const planned = chosen.flatMap((device) =>
-      steps.flatMap((action, step) => (step < (device.fromStep ?? 0) ? [] : [{ device, action, step }])),
-    );
+    // One task per device and step (a task list's steps; one step otherwise); a step after the
+    // device's first names the task before it, which must succeed first.
+    const planned = chosen.flatMap((device) => {
+      let before: string | null = null;
+      return steps.flatMap((action, step) => {
+        if (step < (device.fromStep ?? 0)) return [];
+        const id = randomUUID();
+        const task = { id, device, action, step, afterTask: before };
+        before = id;
+        return [task];
+      });
+    });
     const group = await this.db.transaction(async (tx) => {
       const [created] = await tx.insert(taskGroups).values(values).returning();
       if (!created) throw new Error('task group not stored');
       for (let at = 0; at < planned.length; at += 2000) {
-        const rows = planned.slice(at, at + 2000).map(({ device, action, step }) => ({
-          id: randomUUID(),
+        const rows = planned.slice(at, at + 2000).map(({ id, device, action, step, afterTask }) => ({
+          id,
           groupId: created.id,
           deviceId: device.id,
           action,
           step,
+          afterTask,
           wave: device.wave,
           notBefore: now,
           updatedAt: now,

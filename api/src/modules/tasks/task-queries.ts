@@ -171,8 +171,8 @@ export async function claimNextTask(
           sql`${tasks.notBefore} <= ${now}`,
           eq(taskGroups.state, 'running'),
           sql`${tasks.wave} <= ${taskGroups.currentWave}`,
-          // A task list's step waits until the device's earlier steps have succeeded.
-          sql`NOT EXISTS (SELECT 1 FROM tasks AS earlier WHERE earlier.group_id = ${tasks.groupId} AND earlier.device_id = ${tasks.deviceId} AND earlier.step < ${tasks.step} AND earlier.state <> 'succeeded')`,
+          // A task list's step waits until the device's step before it has succeeded.
+          sql`(${tasks.afterTask} IS NULL OR EXISTS (SELECT 1 FROM tasks AS earlier WHERE earlier.id = ${tasks.afterTask} AND earlier.state = 'succeeded'))`,
         ),
       )
       .orderBy(taskGroups.position, tasks.groupId, tasks.step)
