@@ -138,6 +138,7 @@ export const taskGroupSchema = z.object({
   expires_at: z.string(),
   /** Queued groups run in this order (Task ordering): lower first. */
   position: z.number(),
+  /** The devices it is for (a task list has a task per device and step: its counts add up to more). */
   total: z.number().int(),
   counts: taskCountsSchema,
   finished_at: z.string().nullable(),
@@ -166,6 +167,16 @@ export const taskGroupSchema = z.object({
       ended: z.number().int(),
       threshold: z.number().int(),
     })
+    .nullable(),
+  /** A task list's steps as the group runs them (its command, its image's version); null for other groups. */
+  steps: z
+    .array(
+      z.object({
+        action: z.enum(TASK_ACTIONS),
+        command: z.string().nullable(),
+        version: z.string().nullable(),
+      }),
+    )
     .nullable(),
   /** Each wave's size and counts by state (only in GET /devices/tasks/groups/{id}). */
   waves: z

@@ -274,6 +274,7 @@ export const TASK_GROUP_FIELDS = [
   'current_wave',
   'paused_reason',
   'paused_args',
+  'steps',
 ] as const;
 
 const selectGroups = (db: Db, where: SQL | undefined) =>
@@ -323,6 +324,18 @@ async function toGroups(db: Db, rows: readonly GroupListRow[]): Promise<TaskGrou
     current_wave: row.group.currentWave,
     paused_reason: row.group.pausedReason,
     paused_args: row.group.pausedArgs ?? null,
+    steps: stepsOf(row.group),
+  }));
+}
+
+/** A task list group's steps as it runs them (kept in its parameters when it was made). */
+function stepsOf(group: TaskGroupRow): TaskGroup['steps'] {
+  const steps = (group.params as { steps?: Record<string, string | number>[] }).steps;
+  if (group.action !== 'task_list' || !steps) return null;
+  return steps.map((step) => ({
+    action: String(step.action) as TaskAction,
+    command: typeof step.command === 'string' ? step.command : null,
+    version: typeof step.version === 'string' && step.version !== '' ? step.version : null,
   }));
 }
 

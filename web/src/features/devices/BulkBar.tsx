@@ -51,7 +51,7 @@ export function BulkBar({
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  // Run a task (a task group: reboot, readings, CLI) on the selection, for those who may.
+  // Run a task (a task group: reboot, readings, CLI) or a saved task list on the selection, for those who may.
   const runsTasks = can(useSignedInUser(), 'manage_device_task_groups');
   const countDevices = useCountDevices();
   // Every matching device, by the exact count the user then confirms (undefined: the selection).
@@ -120,6 +120,19 @@ export function BulkBar({
           data-testid="bulk-run-task"
         >
           {t('devices.task.title')}
+        </Button>
+      )}
+      {everyMatching === undefined && runsTasks && (
+        <Button
+          size="small"
+          onClick={() =>
+            void import('./dialogs/RunTaskListDialog.tsx').then((module) =>
+              module.openRunTaskList(selected.map(Number), (path) => void navigate(path)),
+            )
+          }
+          data-testid="bulk-run-task-list"
+        >
+          {t('devices.taskList.title')}
         </Button>
       )}
       {everyMatching === undefined && (

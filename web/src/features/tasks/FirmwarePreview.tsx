@@ -1,8 +1,8 @@
 import type { TaskGroupPreview } from '@fleetport/contracts/tasks';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { SkippedDevices } from '../../shared/tasks/SkippedDevices.tsx';
 
 /** The dry run in words: how many devices, where, how many wait offline, what is skipped and why, the waves. */
 export function PreviewSummary({ preview, canary }: { preview: TaskGroupPreview; canary: boolean }) {
@@ -28,22 +28,7 @@ export function PreviewSummary({ preview, canary }: { preview: TaskGroupPreview;
       <Typography variant="body2" sx={{ mt: 0.5 }}>
         {waves}
       </Typography>
-      {preview.skipped.length > 0 && (
-        <Box component="ul" sx={{ m: 0, mt: 1, pl: 2.5 }} aria-label={t('tasks.firmware.skippedList')}>
-          {preview.skipped.map((entry) => (
-            // A device's name is its owner's text: shown as text.
-            <li key={entry.device_id}>
-              <Typography variant="body2">
-                {entry.device_name}:{' '}
-                {t(`tasks.firmware.skip.${entry.code}`, {
-                  model: entry.model ?? '',
-                  firmware: entry.firmware ?? '',
-                })}
-              </Typography>
-            </li>
-          ))}
-        </Box>
-      )}
+      <SkippedDevices skipped={preview.skipped} label={t('tasks.firmware.skippedList')} />
     </Alert>
   );
 }

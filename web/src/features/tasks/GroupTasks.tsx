@@ -12,7 +12,9 @@ import { ListGrid } from '../../shared/grid/ListGrid.tsx';
 import { ListToolbar } from '../../shared/grid/ListToolbar.tsx';
 import { useAddressFilter } from '../../shared/grid/list-address.ts';
 import { TaskStateChip } from '../../shared/tasks/TaskBadges.tsx';
-import { TASK_STATES, taskStateName } from '../../shared/tasks/task-words.ts';
+import { stepLabel } from '../../shared/tasks/task-list-words.ts';
+import { taskMessage } from '../../shared/tasks/task-messages.ts';
+import { actionName, TASK_STATES, taskStateName } from '../../shared/tasks/task-words.ts';
 import { useGroupTaskList } from './api/list-group-tasks.ts';
 
 const dialogs = () => import('./task-dialogs.tsx');
@@ -32,6 +34,8 @@ export function GroupTasks({ group, manages }: { group: TaskGroup; manages: bool
   useEffect(() => setSelected([]), [state]);
   const waved = (group.waves?.length ?? 0) > 1;
   const canary = group.canary_percent !== null;
+  // Execute task list: a device has a task per step, each row says which step it is.
+  const listed = group.action === 'task_list';
   const columns = useMemo<ServerColumn<Task>[]>(
     () => [
       {
@@ -46,6 +50,16 @@ export function GroupTasks({ group, manages }: { group: TaskGroup; manages: bool
         ),
       },
       { field: 'serial', headerName: t('tasks.task.serial'), width: 130 },
+      ...(listed
+        ? [
+            {
+              field: 'step',
+              headerName: t('tasks.lists.stepColumn'),
+              width: 200,
+              valueGetter: (_value: unknown, row: Task) => stepLabel(t, row.step, actionName(t, row.action)),
+            } satisfies ServerColumn<Task>,
+          ]
+        : []),
       // A campaign's devices go in waves: which one each is in.
       ...(waved
         ? [
@@ -90,11 +104,19 @@ export function GroupTasks({ group, manages }: { group: TaskGroup; manages: bool
           </Button>
         ),
       },
-      { field: 'message', headerName: t('tasks.task.message'), flex: 2, minWidth: 220, sortable: false },
+      {
+        field: 'message',
+        headerName: t('tasks.task.message'),
+        flex: 2,
+        minWidth: 220,
+        sortable: false,
+        // The engine's words in the user's language; the device's as it wrote them.
+        valueGetter: (_value, row) => taskMessage(t, row),
+      },
       { field: 'attempts', headerName: t('tasks.task.attempts'), type: 'number', width: 100 },
       dateColumn('updated_at', t('tasks.task.updated'), i18n.language),
     ],
-    [t, i18n.language, waved, canary],
+    [t, i18n.language, waved, canary, listed],
   );
   const list = useGroupTaskList(group.id, state);
   const selection = useMemo(() => ({ ids: selected, onChange: setSelected }), [selected]);

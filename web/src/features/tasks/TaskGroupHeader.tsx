@@ -9,7 +9,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../shared/lib/dates.ts';
 import { GroupProgress, GroupStateChip } from '../../shared/tasks/TaskBadges.tsx';
-import { groupSentence, TASK_STATES, taskStateName } from '../../shared/tasks/task-words.ts';
+import { groupSentence, pausedReason, TASK_STATES, taskStateName } from '../../shared/tasks/task-words.ts';
+import { GroupSteps } from './GroupSteps.tsx';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -92,7 +93,7 @@ export function TaskGroupHeader({
       {group.state === 'paused' && (
         <Alert severity="warning" sx={{ mb: 2 }} data-testid="task-group-paused">
           {group.paused_reason
-            ? t('tasks.campaign.pausedByGate', { reason: group.paused_reason })
+            ? t('tasks.campaign.pausedByGate', { reason: pausedReason(t, group) })
             : t('tasks.campaign.pausedByUser')}
         </Alert>
       )}
@@ -122,6 +123,11 @@ export function TaskGroupHeader({
         component="dl"
         sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1 }}
       >
+        {group.steps && (
+          <Fact label={t('tasks.lists.steps')}>
+            <GroupSteps steps={group.steps} />
+          </Fact>
+        )}
         <Fact label={t('tasks.columns.company')}>{group.company_name ?? t('tasks.nobody')}</Fact>
         <Fact label={t('tasks.columns.startedBy')}>{group.created_by_email ?? t('tasks.nobody')}</Fact>
         <Fact label={t('tasks.columns.started')}>{when(group.created_at)}</Fact>

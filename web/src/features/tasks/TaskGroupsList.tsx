@@ -13,6 +13,7 @@ import { useAddressFilter } from '../../shared/grid/list-address.ts';
 import { can, useSignedInUser } from '../../shared/lib/auth.ts';
 import { pathOf } from '../../shared/routing/web-routes.ts';
 import { GroupProgress, GroupStateChip } from '../../shared/tasks/TaskBadges.tsx';
+import { TASK_LISTS_VIEW } from '../../shared/tasks/task-list-words.ts';
 import {
   ACTIONS,
   actionName,
@@ -137,6 +138,15 @@ export function TaskGroupsList() {
           testId="task-groups-from"
         />
         <DayFilter label={t('tasks.filters.to')} value={to} onChange={chooseTo} testId="task-groups-to" />
+        {/* Execute task list: the saved lists, to read (and change, for those who manage tasks). */}
+        <Button
+          component={RouterLink}
+          to={TASK_LISTS_VIEW}
+          variant="outlined"
+          data-testid="task-groups-task-lists"
+        >
+          {t('tasks.lists.open')}
+        </Button>
         {can(user, 'manage_device_task_groups') && (
           <Button
             component={RouterLink}

@@ -43,6 +43,8 @@ const group = (id: number, values: Partial<TaskGroup> = {}): TaskGroup => ({
   failure_threshold: null,
   current_wave: 0,
   paused_reason: null,
+  paused_args: null,
+  steps: null,
   ...values,
 });
 
@@ -55,6 +57,10 @@ const task = (id: string, values: Partial<Task> = {}): Task => ({
   state: 'queued',
   progress: null,
   message: null,
+  message_code: null,
+  message_args: null,
+  action: 'cli',
+  step: 0,
   attempts: 0,
   wave: 0,
   updated_at: '2026-03-01T10:00:00.000Z',
@@ -219,6 +225,10 @@ describe('Task manager (spec §2 Task manager)', () => {
         state: 'failed',
         progress: null,
         message: 'No such command',
+        message_code: null,
+        message_args: null,
+        action: 'cli',
+        step: 0,
         attempts: 1,
         updated_at: '2026-03-01T10:00:05.000Z',
       },
@@ -226,6 +236,7 @@ describe('Task manager (spec §2 Task manager)', () => {
       group_state: 'finished',
       current_wave: 0,
       paused_reason: null,
+      paused_args: null,
     });
     expect(await within(grid).findByText('2 / 2 done, 1 failed')).toBeTruthy();
     expect(within(grid).getByText('Finished')).toBeTruthy();
@@ -392,6 +403,10 @@ describe("a task group's view (spec §2 Task group table, Task logs, Cancel upda
         state: 'succeeded',
         progress: 100,
         message: ' 10:00:05 up 1:02',
+        message_code: null,
+        message_args: null,
+        action: 'cli',
+        step: 0,
         attempts: 1,
         updated_at: '2026-03-01T10:00:05.000Z',
       },
@@ -399,6 +414,7 @@ describe("a task group's view (spec §2 Task group table, Task logs, Cancel upda
       group_state: 'running',
       current_wave: 0,
       paused_reason: null,
+      paused_args: null,
     });
     await waitFor(() => expect(within(grid).getAllByText('Succeeded')).toHaveLength(2));
     expect(screen.getByTestId('task-count-succeeded').textContent).toBe('Succeeded 10');

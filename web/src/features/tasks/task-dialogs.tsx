@@ -10,6 +10,7 @@ import { confirmModal } from '../../shared/modals/prompts.ts';
 import { registerModal } from '../../shared/modals/registry.ts';
 import { openModal } from '../../shared/modals/store.ts';
 import { TaskStateChip } from '../../shared/tasks/TaskBadges.tsx';
+import { taskMessage } from '../../shared/tasks/task-messages.ts';
 import { toast } from '../../shared/toasts/toasts.tsx';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert.tsx';
 import { PageLoading } from '../../shared/ui/PageLoading.tsx';
@@ -43,14 +44,14 @@ function LogLine({ line }: { line: TaskLog }) {
           <Typography variant="body2">{t('tasks.task.percent', { value: line.progress })}</Typography>
         )}
       </Box>
-      {line.message && (
+      {taskMessage(t, line) && (
         // The device's own words: text, kept as it wrote them (a command's output has lines).
         <Typography
           component="pre"
           variant="body2"
           sx={{ m: 0, mt: 0.5, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontFamily: 'monospace' }}
         >
-          {line.message}
+          {taskMessage(t, line)}
         </Typography>
       )}
     </Box>

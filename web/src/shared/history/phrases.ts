@@ -84,6 +84,12 @@ const taskGroupNamed = (after: unknown): Phrase => {
     : {};
 };
 
+/** A task list by its name and how many steps it holds (its entry records the steps' actions). */
+const taskListNamed = (record: unknown): Phrase => ({
+  values: { name: text(field(record, 'name')) },
+  count: count(field(record, 'steps')),
+});
+
 /** The task actions with a sentence of their own (`history.events.task.create_<action>`). */
 const TASK_SENTENCES: ReadonlySet<string> = new Set([
   'reboot',
@@ -91,6 +97,7 @@ const TASK_SENTENCES: ReadonlySet<string> = new Set([
   'cli',
   'firmware_update',
   'backup_upload',
+  'task_list',
 ]);
 
 /** The file kinds with a sentence of their own (`history.events.file.upload_<kind>`). */
@@ -139,7 +146,7 @@ const PHRASES: Record<AuditEvent, Read> = {
     return {
       context: TASK_SENTENCES.has(action) ? action : 'other',
       count: count(field(after, 'devices') ?? field(after, 'device_ids')),
-      values: { command: text(field(after, 'command')) },
+      values: { command: text(field(after, 'command')), summary: text(field(after, 'summary')) },
     };
   },
   'task.cancel': ({ after }) => ({ count: count(field(after, 'cancelled')) }),
@@ -153,6 +160,16 @@ const PHRASES: Record<AuditEvent, Read> = {
     const to = field(after, 'to') === 'last' ? 'last' : 'first';
     return { ...named, context: named.context ? `${to}_named` : to };
   },
+  // "Sam created the task list “Nightly upgrade” (4 steps)"; a new name is said as a rename.
+  'task_list.create': ({ after }) => taskListNamed(after),
+  'task_list.update': ({ before, after }) => {
+    const phrase = taskListNamed(after);
+    const from = field(before, 'name');
+    return typeof from === 'string' && from !== field(after, 'name')
+      ? { ...phrase, context: 'rename', values: { ...phrase.values, from: text(from) } }
+      : phrase;
+  },
+  'task_list.delete': named('before'),
   'company.create': named('after'),
   'company.update': ({ before, after }): Phrase => {
     const [from, name] = [field(before, 'name'), field(after, 'name')];

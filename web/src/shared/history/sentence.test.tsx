@@ -179,6 +179,37 @@ describe('historySentence', () => {
     expect(sentence(en, shared([]))).toBe('Ada Admin stopped sharing the file “fw.bin”');
   });
 
+  it('names a task list and counts its steps; a rename says both names; a run names the list', () => {
+    const after = {
+      name: 'Nightly upgrade',
+      company_name: 'Acme',
+      steps: ['refresh', 'cli', 'firmware.update', 'reboot'],
+    };
+    expect(sentence(en, { ...ada, event: 'task_list.create', after })).toBe(
+      'Ada Admin created the task list “Nightly upgrade” (4 steps)',
+    );
+    expect(sentence(ja, { ...ada, event: 'task_list.create', after })).toBe(
+      'Ada Admin がタスクリスト「Nightly upgrade」（4手順）を作成しました',
+    );
+    const before = { ...after, steps: ['refresh'] };
+    expect(sentence(en, { ...ada, event: 'task_list.update', before, after })).toBe(
+      'Ada Admin changed the task list “Nightly upgrade” (4 steps)',
+    );
+    expect(
+      sentence(en, { ...ada, event: 'task_list.update', before: { ...before, name: 'Nightly' }, after }),
+    ).toBe('Ada Admin renamed the task list “Nightly” to “Nightly upgrade” (4 steps)');
+    expect(sentence(en, { ...ada, event: 'task_list.delete', before: { ...before, name: HOSTILE } })).toBe(
+      `Ada Admin deleted the task list “${HOSTILE}”`,
+    );
+    const run = { action: 'task_list', summary: 'Nightly upgrade', devices: 12 };
+    expect(sentence(en, { ...ada, event: 'task.create', after: run })).toBe(
+      'Ada Admin ran the task list “Nightly upgrade” on 12 devices',
+    );
+    expect(sentence(ja, { ...ada, event: 'task.create', after: run })).toBe(
+      'Ada Admin が12台のデバイスでタスクリスト「Nightly upgrade」を実行しました',
+    );
+  });
+
   it('has a sentence for every event type in both languages, without a key or a route in it', () => {
     for (const t of [en, ja]) {
       for (const event of AUDIT_EVENTS) {

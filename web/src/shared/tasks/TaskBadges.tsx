@@ -66,7 +66,7 @@ const SEGMENTS = [
  */
 export function GroupProgress({ counts, total }: { counts: TaskCounts; total: number }) {
   const { t } = useTranslation();
-  const { done } = progressOf(counts, total);
+  const { done, total: tasks } = progressOf(counts, total);
   return (
     <Box
       component="span"
@@ -89,8 +89,8 @@ export function GroupProgress({ counts, total }: { counts: TaskCounts; total: nu
       >
         {SEGMENTS.map(({ states, colour }) => {
           const count = states.reduce((sum, state: TaskState) => sum + counts[state], 0);
-          return count > 0 && total > 0 ? (
-            <Box key={colour} component="span" sx={{ width: `${(count / total) * 100}%`, bgcolor: colour }} />
+          return count > 0 && tasks > 0 ? (
+            <Box key={colour} component="span" sx={{ width: `${(count / tasks) * 100}%`, bgcolor: colour }} />
           ) : null;
         })}
       </Box>

@@ -35,6 +35,7 @@ export const ACTIONS = [
   'firmware.update',
   'backup.upload',
   'password.set',
+  'task_list',
 ] as const satisfies readonly TaskAction[];
 
 /** The states a task ends in (its part of a group's progress). */
@@ -55,10 +56,24 @@ export function actionName(t: TFunction, action: TaskAction): string {
  */
 export function groupSentence(t: TFunction, group: Pick<TaskGroup, 'action' | 'summary'>): string {
   if (group.action === 'cli') return t('tasks.what.cli', { command: group.summary ?? '' });
+  if (group.action === 'task_list') return t('tasks.what.task_list', { name: group.summary ?? '' });
   if (group.action === 'firmware.update' && group.summary) {
     return t('tasks.what.firmwareTo', { version: group.summary });
   }
   return t(`tasks.what.${actionKey(group.action)}`);
+}
+
+/** Why a campaign paused itself, in the user's language (the English reason when no values came). */
+export function pausedReason(
+  t: TFunction,
+  group: Pick<TaskGroup, 'paused_reason' | 'paused_args'>,
+): string | null {
+  const args = group.paused_args;
+  if (!args) return group.paused_reason;
+  const percent = args.ended > 0 ? Math.round((args.failed * 100) / args.ended) : 0;
+  return args.canary
+    ? t('tasks.campaign.gateCanary', { ...args, percent })
+    : t('tasks.campaign.gateWave', { ...args, percent });
 }
 
 export function groupStateName(t: TFunction, state: TaskGroupState): string {
@@ -72,12 +87,14 @@ export function taskStateName(t: TFunction, state: TaskState): string {
 /** How many of a group's tasks have ended, and how many of them failed. */
 export function progressOf(counts: TaskCounts, total: number) {
   const done = ENDED.reduce((sum, state) => sum + counts[state], 0);
-  return { done, total, failed: counts.failed };
+  // A group's total counts its devices; a task list's group has a task per device and step.
+  const tasks = TASK_STATES.reduce((sum, state) => sum + counts[state], 0);
+  return { done, total: Math.max(total, tasks), failed: counts.failed };
 }
 
 /** '12 / 50 done, 3 failed'. */
-export function progressText(t: TFunction, counts: TaskCounts, total: number): string {
-  const { done, failed } = progressOf(counts, total);
+export function progressText(t: TFunction, counts: TaskCounts, devices: number): string {
+  const { done, total, failed } = progressOf(counts, devices);
   return failed > 0
     ? t('tasks.progress.doneFailed', { done, total, failed })
     : t('tasks.progress.done', { done, total });

@@ -9,6 +9,7 @@ import { messageOf } from '../../../shared/api/messages.ts';
 import { formatDateTime } from '../../../shared/lib/dates.ts';
 import { pathOf } from '../../../shared/routing/web-routes.ts';
 import { TaskStateChip } from '../../../shared/tasks/TaskBadges.tsx';
+import { taskMessage } from '../../../shared/tasks/task-messages.ts';
 import { groupSentence } from '../../../shared/tasks/task-words.ts';
 import { ErrorAlert } from '../../../shared/ui/ErrorAlert.tsx';
 import { TABLE_SX } from '../../../shared/ui/readings.tsx';
@@ -60,7 +61,9 @@ export function DeviceTasks({ device }: { device: DeviceDetail }) {
                   )}
                 </td>
                 {/* The device's own words: text. */}
-                <td style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>{task.message ?? ''}</td>
+                <td style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
+                  {taskMessage(t, task) ?? ''}
+                </td>
                 <td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(task.created_at, i18n.language)}</td>
               </tr>
             ))}

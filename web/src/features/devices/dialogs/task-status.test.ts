@@ -34,6 +34,10 @@ const task = (followed: FollowedTask, values: Partial<Task>): Task => ({
   state: 'queued',
   progress: null,
   message: null,
+  message_code: null,
+  message_args: null,
+  action: 'cli',
+  step: 0,
   attempts: 0,
   wave: 0,
   updated_at: '2026-11-26T05:00:00.000Z',
@@ -49,6 +53,10 @@ const change = (followed: FollowedTask, values: Partial<NonNullable<TaskChange['
     state: 'sent',
     progress: null,
     message: null,
+    message_code: null,
+    message_args: null,
+    action: 'cli',
+    step: 0,
     attempts: 1,
     updated_at: '2026-11-26T05:00:01.000Z',
     ...values,
@@ -57,6 +65,7 @@ const change = (followed: FollowedTask, values: Partial<NonNullable<TaskChange['
   group_state: 'running',
   current_wave: 0,
   paused_reason: null,
+  paused_args: null,
 });
 
 describe("an action's tasks in 'Action status' (issue 21: device actions on the task engine)", () => {

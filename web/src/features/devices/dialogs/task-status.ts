@@ -4,6 +4,7 @@ import type { TaskChange, TaskState } from '@fleetport/contracts/tasks';
 import i18next from 'i18next';
 import type { ActionStatusSource } from '../../../shared/modals/action-status.ts';
 import { realtime } from '../../../shared/realtime/socket.ts';
+import { type TaskWords, taskMessage } from '../../../shared/tasks/task-messages.ts';
 import { listGroupTaskStates } from '../api/list-group-task-states.ts';
 
 /** One device's task of an action started from the console (a reboot, a new password). */
@@ -27,12 +28,14 @@ export const TASK_STATUS_POLL_MS = 5_000;
 
 const FINAL: ReadonlySet<TaskState> = new Set(['succeeded', 'failed', 'cancelled', 'expired']);
 
-type TaskNow = { state: TaskState; progress: number | null; message: string | null };
+type TaskNow = TaskWords & { state: TaskState; progress: number | null };
 
 /** A task's state and words as an 'Action status' item. */
-export function itemOfTask(followed: FollowedTask, task: TaskNow): ActionStatusItem {
+export function itemOfTask(followed: FollowedTask, now: TaskNow): ActionStatusItem {
   const { id, name } = followed.device;
   const t = i18next.t.bind(i18next);
+  // The engine's words in the user's language; the device's as it wrote them.
+  const task = { ...now, message: taskMessage(t, now) };
   switch (task.state) {
     case 'queued':
       return {

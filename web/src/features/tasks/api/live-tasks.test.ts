@@ -35,6 +35,8 @@ const group = (id: number, values: Partial<TaskGroup> = {}): TaskGroup => ({
   failure_threshold: null,
   current_wave: 0,
   paused_reason: null,
+  paused_args: null,
+  steps: null,
   ...values,
 });
 
@@ -47,6 +49,10 @@ const task = (id: string, values: Partial<Task> = {}): Task => ({
   state: 'queued',
   progress: null,
   message: null,
+  message_code: null,
+  message_args: null,
+  action: 'cli',
+  step: 0,
   attempts: 0,
   wave: 0,
   updated_at: '2026-03-01T10:00:00.000Z',
@@ -64,6 +70,10 @@ const change = (values: Partial<TaskChange> = {}): TaskChange => ({
     state: 'succeeded',
     progress: 100,
     message: ' 10:00:01 up 3:12',
+    message_code: null,
+    message_args: null,
+    action: 'cli',
+    step: 0,
     attempts: 1,
     updated_at: '2026-03-01T10:00:05.000Z',
   },
@@ -71,6 +81,7 @@ const change = (values: Partial<TaskChange> = {}): TaskChange => ({
   group_state: 'running',
   current_wave: 0,
   paused_reason: null,
+  paused_args: null,
   ...values,
 });
 

@@ -37,6 +37,7 @@ export function applyTaskChange(queryClient: QueryClient, change: TaskChange): I
           state: change.group_state,
           current_wave: change.current_wave,
           paused_reason: change.paused_reason,
+          paused_args: change.paused_args,
         }
       : group;
   let listed = false;
@@ -63,6 +64,8 @@ export function applyTaskChange(queryClient: QueryClient, change: TaskChange): I
           state: changed.state,
           progress: changed.progress,
           message: changed.message,
+          message_code: changed.message_code,
+          message_args: changed.message_args,
           attempts: changed.attempts,
           updated_at: changed.updated_at,
         }
