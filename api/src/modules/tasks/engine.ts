@@ -950,11 +950,8 @@ export class TaskEngine {
 /** How long task changes are gathered before they are published together (ms). */
 export const ANNOUNCE_GATHER_MS = 250;
 
-/**
- * How many devices a group's start dispatches at once. The PostgreSQL pool has 10 connections:
- * the devices' answers, the consoles' calls and the announcements need the rest.
- */
-export const DISPATCH_CONCURRENCY = 4;
+/** How many devices a group's start dispatches at once (the PostgreSQL pool has 10 connections). */
+export const DISPATCH_CONCURRENCY = 8;
 /** The most silent tasks one sweep moves (the next sweep takes the rest). */
 const SWEEP_BATCH = 500;
 
