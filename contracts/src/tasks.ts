@@ -227,6 +227,8 @@ export const deviceTaskSchema = taskSchema
     updated_at: true,
   })
   .extend({
+    /** Its group's action: 'task_list' for a step of a task list (whose name is the summary). */
+    group_action: z.enum(TASK_ACTIONS),
     summary: z.string().nullable(),
     created_at: z.string(),
   });

@@ -1,5 +1,5 @@
 import type { Command } from '@fleetport/contracts/device-protocol';
-import type { Task, TaskGroup, TaskGroupPreview, TaskList } from '@fleetport/contracts/tasks';
+import type { DeviceTask, Task, TaskGroup, TaskGroupPreview, TaskList } from '@fleetport/contracts/tasks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDevice, createTestDevice } from '../../testing/device-client.ts';
 import { type ApiFixture, startTestApi, type TestClient } from '../../testing/fixtures.ts';
@@ -178,6 +178,14 @@ describe('task lists', () => {
         message: 'Not run: step 2 (CLI command) did not succeed.',
         message_code: 'step_not_run',
         message_args: { step: 2, action: 'cli' },
+      });
+      // The device's Actions list names the list and each task's step.
+      const actions = (await admin.get(`/api/devices/${bad.id}/tasks`)).body.data as DeviceTask[];
+      expect(actions.find((entry) => entry.group_id === group.id && entry.step === 1)).toMatchObject({
+        group_action: 'task_list',
+        action: 'cli',
+        summary: 'Check and restart',
+        state: 'failed',
       });
       const goodReboot = rows.find((row) => row.device_id === good.id && row.step === 2);
       expect(goodReboot).toMatchObject({ state: 'succeeded', message_code: 'back_online' });

@@ -544,6 +544,7 @@ export async function tasksOfDevice(
       group_id: group.id,
       action: task.action as TaskAction,
       step: task.step,
+      group_action: group.action as TaskAction,
       summary: group.summary,
       state: task.state,
       progress: task.progress,

@@ -9,8 +9,9 @@ import { messageOf } from '../../../shared/api/messages.ts';
 import { formatDateTime } from '../../../shared/lib/dates.ts';
 import { pathOf } from '../../../shared/routing/web-routes.ts';
 import { TaskStateChip } from '../../../shared/tasks/TaskBadges.tsx';
+import { stepLabel } from '../../../shared/tasks/task-list-words.ts';
 import { taskMessage } from '../../../shared/tasks/task-messages.ts';
-import { groupSentence } from '../../../shared/tasks/task-words.ts';
+import { actionName, groupSentence } from '../../../shared/tasks/task-words.ts';
 import { ErrorAlert } from '../../../shared/ui/ErrorAlert.tsx';
 import { TABLE_SX } from '../../../shared/ui/readings.tsx';
 import { useDeviceTasks } from '../api/list-device-tasks.ts';
@@ -49,7 +50,9 @@ export function DeviceTasks({ device }: { device: DeviceDetail }) {
               <tr key={task.id}>
                 <td style={{ overflowWrap: 'anywhere' }}>
                   <Link component={RouterLink} to={`${pathOf('task-manager')}?group=${task.group_id}`}>
-                    {groupSentence(t, task)}
+                    {task.group_action === 'task_list'
+                      ? `${groupSentence(t, { action: 'task_list', summary: task.summary })} · ${stepLabel(t, task.step, actionName(t, task.action))}`
+                      : groupSentence(t, task)}
                   </Link>
                 </td>
                 <td style={{ whiteSpace: 'nowrap' }}>
