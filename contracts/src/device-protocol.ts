@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { configRevisionSchema, configSectionSchema, configTreeSchema } from './device-config.ts';
 import { ISO_TIME_MAX_LENGTH } from './fields.ts';
 
 /**
@@ -91,6 +92,8 @@ export function deviceTopics(deviceSerial: string) {
     command: `${base}/cmd`,
     commandResult: `${base}/cmd/result`,
     config: `${base}/config`,
+    /** device → gateway: its configuration tree and revision, after every change (device-config.ts). */
+    configReport: `${base}/config/report`,
   };
 }
 
@@ -98,7 +101,7 @@ export function deviceTopics(deviceSerial: string) {
 export function parseTopic(
   topic: string,
 ):
-  | { serial: string; kind: 'hello' | 'status' | 'cmd' | 'cmd/result' | 'config' }
+  | { serial: string; kind: 'hello' | 'status' | 'cmd' | 'cmd/result' | 'config' | 'config/report' }
   | { serial: string; kind: 'telemetry'; category: TelemetryCategory }
   | undefined {
   const parts = topic.split('/');
@@ -106,7 +109,14 @@ export function parseTopic(
   const deviceSerial = parts[2] ?? '';
   if (!SERIAL_PATTERN.test(deviceSerial)) return undefined;
   const rest = parts.slice(3).join('/');
-  if (rest === 'hello' || rest === 'status' || rest === 'cmd' || rest === 'cmd/result' || rest === 'config') {
+  if (
+    rest === 'hello' ||
+    rest === 'status' ||
+    rest === 'cmd' ||
+    rest === 'cmd/result' ||
+    rest === 'config' ||
+    rest === 'config/report'
+  ) {
     return { serial: deviceSerial, kind: rest };
   }
   const category = parts[4];
@@ -297,18 +307,26 @@ export type CommandAction = (typeof COMMAND_ACTIONS)[number];
 export const commandSchema = z.discriminatedUnion('action', [
   z.object({ v: z.literal(PROTOCOL_VERSION), id: z.uuid(), action: z.literal('reboot') }),
   z.object({ v: z.literal(PROTOCOL_VERSION), id: z.uuid(), action: z.literal('refresh') }),
+  /** One section's values, or (no section) the whole tree and its revision. */
   z.object({
     v: z.literal(PROTOCOL_VERSION),
     id: z.uuid(),
     action: z.literal('config.read'),
-    section: text(60),
+    section: text(60).optional(),
   }),
+  /**
+   * A change, applied all or nothing: one section's options (`section` and `values`), or several
+   * sections at once (`changes`; null removes a repeated section). With `rollback_s`, a device
+   * that cannot reach the gateway for that long after applying puts the previous tree back.
+   */
   z.object({
     v: z.literal(PROTOCOL_VERSION),
     id: z.uuid(),
     action: z.literal('config.write'),
-    section: text(60),
-    values: z.record(text(60), z.union([z.string().max(1000), z.number(), z.boolean()])),
+    section: text(60).optional(),
+    values: configSectionSchema.optional(),
+    changes: z.record(text(60), configSectionSchema.nullable()).optional(),
+    rollback_s: z.number().int().min(30).max(3600).optional(),
   }),
   z.object({ v: z.literal(PROTOCOL_VERSION), id: z.uuid(), action: z.literal('cli'), command: text(1000) }),
   z.object({
@@ -341,7 +359,10 @@ export const commandResultSchema = z.object({
   progress: z.number().int().min(0).max(100).optional(),
   output: z.string().max(65_536).optional(),
   error: text(500).optional(),
-  values: z.record(text(60), z.union([z.string().max(1000), z.number(), z.boolean()])).optional(),
+  values: configSectionSchema.optional(),
+  /** config.read of the whole tree, and config.write: the tree's revision after the command. */
+  config: configTreeSchema.optional(),
+  revision: configRevisionSchema.optional(),
 });
 export type CommandResult = z.infer<typeof commandResultSchema>;
 

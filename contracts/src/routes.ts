@@ -223,6 +223,13 @@ export const ROUTES = [
     parent: 'device',
   },
   {
+    name: 'device.configuration',
+    path: '/devices/:id/configuration',
+    title: 'Configuration',
+    permission: 'view_devices',
+    parent: 'device',
+  },
+  {
     name: 'device.access',
     path: '/devices/:id/access',
     title: 'Access',

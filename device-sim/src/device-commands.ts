@@ -1,4 +1,5 @@
 import type { Command } from '@fleetport/contracts/device-protocol';
+import { type ConfigHost, writeConfig } from './device-config.ts';
 import { type FirmwareHost, updateFirmware } from './device-firmware.ts';
 import type { DeviceShell } from './device-shell.ts';
 
@@ -6,7 +7,7 @@ import type { DeviceShell } from './device-shell.ts';
  * How a device answers each command of docs/device-protocol.md §commands. The device itself
  * (device.ts) provides the connection-side effects through `CommandHost`.
  */
-export interface CommandHost extends FirmwareHost {
+export interface CommandHost extends FirmwareHost, ConfigHost {
   shell: DeviceShell;
   monitoring(): boolean;
   reportAll(): void;
@@ -30,24 +31,21 @@ export async function runCommand(command: Command, host: CommandHost): Promise<v
       host.reportAll();
       return host.respond({ id, state: 'done' });
     case 'config.read': {
-      const outcome = host.shell.read(command.section);
-      return host.respond(
-        outcome.ok
-          ? { id, state: 'done', values: outcome.values }
-          : { id, state: 'failed', error: outcome.error },
-      );
+      // One section's values, or the whole tree; secrets masked either way.
+      const read = host.config.read(command.section);
+      if (!read.ok) return host.respond({ id, state: 'failed', error: read.error });
+      const found = 'config' in read ? { config: read.config } : { values: read.values };
+      return host.respond({ id, state: 'done', ...found, revision: host.config.revision });
     }
-    case 'config.write': {
-      const outcome = host.shell.write(command.section, command.values);
-      return host.respond(outcome.ok ? { id, state: 'done' } : { id, state: 'failed', error: outcome.error });
-    }
+    case 'config.write':
+      return writeConfig(command, host);
     case 'cli': {
       const outcome = host.shell.run(command.command);
-      return host.respond(
-        outcome.ok
-          ? { id, state: 'done', output: outcome.output }
-          : { id, state: 'failed', error: outcome.error },
-      );
+      if (!outcome.ok) return host.respond({ id, state: 'failed', error: outcome.error });
+      await host.respond({ id, state: 'done', output: outcome.output });
+      // A `uci commit` that cuts the unit off takes it away once it has answered.
+      outcome.afterwards?.();
+      return;
     }
     case 'firmware.update': {
       const firmware = nextFirmware(host.firmware(), command.version);

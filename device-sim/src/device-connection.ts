@@ -26,7 +26,7 @@ export interface SimTiming {
   /** A firmware download that receives nothing for this long fails. */
   firmwareStallMs: number;
   backupStepMs: number;
-  /** Divides every telemetry interval: 60 turns five minutes into five seconds. */
+  /** Divides every telemetry interval, and a config.write's rollback_s: 60 turns five minutes into five seconds. */
   timeScale: number;
   connectTimeoutMs: number;
   /** An unreliable unit (a site that loses power): how long it stays online, then away. */
@@ -35,6 +35,11 @@ export interface SimTiming {
   /** A flapping unit (a dying modem, a loose cable): how long its link holds, then stays down. */
   flappingOnlineMs: Span;
   flappingOfflineMs: Span;
+  /**
+   * A unit whose configuration cut it off from the gateway, with no rollback asked for, stays
+   * away until someone visits the site and puts the previous configuration back.
+   */
+  siteVisitMs: Span;
 }
 
 const MINUTE_MS = 60_000;
@@ -54,6 +59,7 @@ export const DEFAULT_TIMING: SimTiming = {
   unreliableOfflineMs: [20 * MINUTE_MS, 180 * MINUTE_MS],
   flappingOnlineMs: [1 * MINUTE_MS, 4 * MINUTE_MS],
   flappingOfflineMs: [15_000, 90_000],
+  siteVisitMs: [2 * 60 * MINUTE_MS, 8 * 60 * MINUTE_MS],
 };
 
 /**

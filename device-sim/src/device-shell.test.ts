@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createConfigStore } from './config-store.ts';
 import { nextFirmware } from './device-commands.ts';
 import { createDeviceShell } from './device-shell.ts';
 import { generateFleet } from './fleet.ts';
@@ -11,10 +12,18 @@ function shellFor(predicate: (model: string, mobile: boolean) => boolean) {
   if (!profile) throw new Error('no such device in the fleet');
   const telemetry = createTelemetry(profile);
   telemetry.read('dynamic');
-  return {
+  const config = createConfigStore(profile);
+  const shell = createDeviceShell({
     profile,
-    shell: createDeviceShell({ profile, firmware: () => profile.firmware, telemetry: () => telemetry }),
-  };
+    firmware: () => profile.firmware,
+    telemetry: () => telemetry,
+    config,
+    commit: (next) => {
+      config.apply(next, 'local');
+      return { revision: config.revision };
+    },
+  });
+  return { profile, config, shell };
 }
 
 describe('device shell: cli', () => {
@@ -31,7 +40,9 @@ describe('device shell: cli', () => {
     });
     expect(shell.run('uci  show   system')).toMatchObject({
       ok: true,
-      output: expect.stringContaining(`system.@system[0].hostname='Teltonika-${profile.model}.com'`),
+      output: expect.stringMatching(
+        new RegExp(`^system=system\nsystem.hostname='${profile.model}-[0-9A-F]{4}'\n`),
+      ),
     });
     expect(shell.run('gsmctl -q')).toMatchObject({
       ok: true,
@@ -52,50 +63,76 @@ describe('device shell: cli', () => {
   });
 });
 
-describe('device shell: config', () => {
-  it('reads a section, writes it, and reports the change in readings', () => {
+describe('device shell: uci', () => {
+  it('shows the whole tree or one section, secrets masked, yes/no as 1/0', () => {
     const { shell } = shellFor((model) => model.startsWith('RUT'));
 
-    const written = shell.write('system', { hostname: 'depot-7' });
+    const whole = shell.run('uci show');
+    const admin = shell.run('uci show users.admin');
 
-    expect(written).toEqual({ ok: true });
-    expect(shell.read('system')).toMatchObject({
+    expect(whole).toMatchObject({
       ok: true,
-      values: { hostname: 'depot-7', timezone: 'UTC' },
+      output: expect.stringContaining("network.lan.proto='static'\n"),
     });
-    expect(shell.settings().hostname).toBe('depot-7');
+    expect(whole).toMatchObject({ output: expect.stringContaining("ntp.enabled='1'\n") });
+    expect(admin).toEqual({
+      ok: true,
+      output: "users.admin=user\nusers.admin.username='admin'\nusers.admin.password='********'\n",
+    });
+    expect(shell.run('uci show nope')).toEqual({ ok: false, error: 'uci: unknown section "nope"' });
   });
 
-  it('refuses unknown sections and options, wrong types and bad values, changing nothing', () => {
-    const { shell } = shellFor((model) => model.startsWith('RUT'));
+  it('stages checked changes, applies them at once on commit, and forgets them on revert', () => {
+    const { shell, config } = shellFor((model) => model.startsWith('RUT'));
 
-    expect(shell.read('nope')).toEqual({ ok: false, error: 'unknown section "nope"' });
-    expect(shell.write('system', { colour: 'red' })).toEqual({
+    expect(shell.run("uci set ntp.server='time.example.org'")).toEqual({ ok: true, output: '' });
+    expect(shell.run('uci set ntp.enabled=0')).toEqual({ ok: true, output: '' });
+    expect(shell.run('uci set system.log_size=64')).toEqual({ ok: true, output: '' });
+    expect(shell.run('uci get ntp.server').ok && config.revision).toBe(0);
+    expect(shell.run('uci changes')).toMatchObject({ output: expect.stringContaining("ntp.enabled='0'\n") });
+    expect(shell.run('uci commit')).toMatchObject({ ok: true });
+
+    expect(config.revision).toBe(1);
+    expect(config.read('ntp')).toMatchObject({ values: { enabled: false, server: 'time.example.org' } });
+    expect(config.read('system')).toMatchObject({ values: { log_size: 64 } });
+    expect(shell.run('uci set ntp.server=pool.example.net')).toMatchObject({ ok: true });
+    expect(shell.run('uci revert')).toMatchObject({ ok: true });
+    expect(shell.run('uci commit')).toMatchObject({ ok: true });
+    expect(config.revision).toBe(1);
+    expect(shell.run('uci get ntp.server')).toEqual({ ok: true, output: 'time.example.org\n' });
+  });
+
+  it("refuses a bad value or an unknown option as it is typed, in the contracts' words", () => {
+    const { shell, config } = shellFor((model) => model.startsWith('RUT'));
+
+    expect(shell.run('uci set network.lan.ipaddr=10.0.0.300')).toEqual({
+      ok: false,
+      error: '"network.lan.ipaddr": Enter an IPv4 address such as 192.168.1.1.',
+    });
+    expect(shell.run('uci set system.colour=red')).toEqual({
       ok: false,
       error: 'unknown option "system.colour"',
     });
-    expect(shell.write('system', { log_size: 'big' })).toEqual({
+    expect(shell.run('uci set system.hostname')).toMatchObject({
       ok: false,
-      error: '"system.log_size" must be a number',
+      error: expect.stringMatching(/^usage/),
     });
-    expect(shell.write('network.lan', { netmask: '255.255.0.0', ipaddr: '10.0.0.300' })).toMatchObject({
-      ok: false,
-    });
-    expect(shell.read('network.lan')).toMatchObject({
-      values: { ipaddr: '192.168.1.1', netmask: '255.255.255.0' },
-    });
+    expect(shell.run('uci commit')).toEqual({ ok: true, output: '' });
+    expect(config.revision).toBe(0);
   });
-});
 
-describe("device shell: the admin password (the console's password manager)", () => {
-  it('takes a password of 8 characters or more and never reads it back', () => {
+  it('shows the host name and LAN address the configuration holds in its readings', () => {
     const { shell } = shellFor((model) => model.startsWith('RUT'));
-    expect(shell.read('users.admin')).toMatchObject({ values: { username: 'admin', password: '' } });
-    expect(shell.write('users.admin', { password: 'short' })).toMatchObject({ ok: false });
-    expect(shell.write('users.admin', { password: 'Lo9!zQ2#wE4$rT6%' })).toEqual({ ok: true });
-    const read = shell.read('users.admin');
-    expect(read).toMatchObject({ values: { password: '********' } });
-    expect(JSON.stringify(read)).not.toContain('Lo9!');
+
+    shell.run('uci set system.hostname=depot-7');
+    shell.run('uci set network.lan.ipaddr=192.168.7.1');
+    shell.run("uci set network.lan.netmask='255.255.255.0'");
+    shell.run('uci commit');
+
+    expect(shell.settings()).toMatchObject({ hostname: 'depot-7', lanIp: '192.168.7.1' });
+    expect(shell.run('ifconfig')).toMatchObject({
+      output: expect.stringContaining('inet addr:192.168.7.1  Bcast:192.168.7.255'),
+    });
   });
 });
 

@@ -1,106 +1,62 @@
-import { isIPv4 } from 'node:net';
+import type { ConfigTree } from '@fleetport/contracts/device-config';
+import type { ConfigStore, Outcome } from './config-store.ts';
+import { createUci } from './device-uci.ts';
 import type { DeviceProfile } from './fleet.ts';
 import type { Telemetry } from './telemetry.ts';
 import type { DeviceSettings } from './telemetry-radio.ts';
 
 /**
- * What a command can reach on the device: a small configuration tree (config.read and
- * config.write) and a shell that knows a handful of commands (cli).
+ * The unit's shell (the `cli` command): a handful of commands, and `uci` to look at and change
+ * its configuration (device-uci.ts). What the configuration says shows in its readings too.
  */
-export type ConfigValue = string | number | boolean;
-export type ConfigSection = Record<string, ConfigValue>;
-export type Outcome<T> = ({ ok: true } & T) | { ok: false; error: string };
+export type ShellOutcome = Outcome<{ output: string; afterwards?: () => void }>;
 
 export interface DeviceShell {
+  /** What the readings report of the configuration: host name, LAN address, Wi-Fi networks. */
   settings(): DeviceSettings;
-  read(section: string): Outcome<{ values: ConfigSection }>;
-  write(section: string, values: ConfigSection): Outcome<object>;
-  run(command: string, now?: number): Outcome<{ output: string }>;
+  /** `afterwards`, when given, runs once the answer is sent (a commit that cuts the unit off). */
+  run(command: string, now?: number): ShellOutcome;
 }
 
-const HOSTNAME = /^[A-Za-z0-9][A-Za-z0-9.-]{0,62}$/;
-const CHECKS: Record<string, (value: ConfigValue) => string | undefined> = {
-  'system.hostname': (value) =>
-    typeof value === 'string' && HOSTNAME.test(value)
-      ? undefined
-      : 'a host name is letters, digits, dots and dashes',
-  'network.lan.ipaddr': (value) =>
-    typeof value === 'string' && isIPv4(value) ? undefined : 'not an IPv4 address',
-  'users.admin.password': (value) =>
-    typeof value === 'string' && value.length >= 8 ? undefined : 'a password has at least 8 characters',
-  'network.lan.netmask': (value) =>
-    typeof value === 'string' && isIPv4(value) ? undefined : 'not an IPv4 netmask',
-};
+const BANDS = { '2.4': '2.4GHz', '5': '5GHz' } as const;
 
 export function createDeviceShell(device: {
   profile: DeviceProfile;
   firmware: () => string;
   telemetry: () => Telemetry;
+  config: ConfigStore;
+  /** Applies a change made on the unit (device-config.ts `commitLocally`). */
+  commit: (next: ConfigTree) => { revision: number; afterwards?: () => void };
 }): DeviceShell {
-  const tree = initialTree(device.profile);
-  const settings = (): DeviceSettings => ({
-    hostname: String(tree.system?.hostname),
-    lanIp: String(tree['network.lan']?.ipaddr),
-  });
+  const settings = (): DeviceSettings => settingsOf(device.config.current());
+  const uci = createUci({ config: device.config, commit: device.commit });
   const commands: Record<string, (now: number) => string | undefined> = {
-    help: () => `Commands: ${Object.keys(commands).sort().join(', ')}\n`,
+    help: () => `Commands: ${[...Object.keys(commands), 'uci'].sort().join(', ')}\n`,
     uptime: (now) => uptimeLine(device.telemetry().uptime(now), now),
-    ifconfig: () => ifconfig(device.profile, settings(), device.telemetry()),
-    'uci show system': () => uciShow('system', tree.system ?? {}),
+    ifconfig: () => ifconfig(device.profile, device.config.current(), device.telemetry()),
     'gsmctl -q': () => (device.profile.capabilities.mobile ? gsmctl(device.telemetry()) : undefined),
     'cat /etc/version': () => `${device.firmware()}\n`,
   };
   return {
     settings,
-    read: (section) => {
-      const values = tree[section];
-      if (!values) return { ok: false, error: `unknown section "${section}"` };
-      // A password is never read back, only whether one is set.
-      const shown =
-        'password' in values ? { ...values, password: values.password ? '********' : '' } : values;
-      return { ok: true, values: { ...shown } };
-    },
-    write: (section, values) => {
-      const current = tree[section];
-      if (!current) return { ok: false, error: `unknown section "${section}"` };
-      for (const [key, value] of Object.entries(values)) {
-        if (!(key in current)) return { ok: false, error: `unknown option "${section}.${key}"` };
-        if (typeof value !== typeof current[key]) {
-          return { ok: false, error: `"${section}.${key}" must be a ${typeof current[key]}` };
-        }
-        const problem = CHECKS[`${section}.${key}`]?.(value);
-        if (problem) return { ok: false, error: `"${section}.${key}": ${problem}` };
-      }
-      // All or nothing, like `uci commit` after a batch of `uci set`.
-      Object.assign(current, values);
-      return { ok: true };
-    },
     run: (command, now = Date.now()) => {
+      const configuring = uci(command);
+      if (configuring) return configuring;
       const output = commands[command.trim().replace(/\s+/g, ' ')]?.(now);
       return output === undefined ? { ok: false, error: 'command not found' } : { ok: true, output };
     },
   };
 }
 
-function initialTree(profile: DeviceProfile): Record<string, ConfigSection> {
-  const { capabilities } = profile;
-  const tree: Record<string, ConfigSection> = {
-    system: { hostname: `Teltonika-${profile.model}.com`, timezone: 'UTC', zonename: 'UTC', log_size: 200 },
-    ntp: { enabled: true, server: '0.pool.ntp.org' },
-    'network.lan': { proto: 'static', ipaddr: '192.168.1.1', netmask: '255.255.255.0' },
-    // The admin user's password: written by the console's password manager, never read back.
-    'users.admin': { username: 'admin', password: '' },
+function settingsOf(tree: ConfigTree): DeviceSettings {
+  const ssids = Object.entries(tree)
+    .filter(([name, section]) => name.startsWith('wireless.ap') && section.disabled !== true)
+    .map(([, section]) => ({ ssid: String(section.ssid), band: BANDS[section.band === '5' ? '5' : '2.4'] }));
+  return {
+    hostname: String(tree.system?.hostname),
+    lanIp: tree['network.lan'] ? String(tree['network.lan'].ipaddr) : '',
+    ssids,
   };
-  if (capabilities.mobile) tree['network.mobile'] = { apn: 'internet', auth: 'none', pdp_type: 'ipv4v6' };
-  if (capabilities.wifi) {
-    tree.wireless = {
-      ssid: `${profile.model}_${profile.mac.replaceAll(':', '').slice(-4)}`,
-      encryption: 'psk2',
-      disabled: false,
-    };
-  }
-  if (capabilities.ddns) tree.ddns = { enabled: true, service_name: 'dyndns.org', check_interval: 10 };
-  return tree;
 }
 
 function uptimeLine(seconds: number, now: number): string {
@@ -115,14 +71,6 @@ function uptimeLine(seconds: number, now: number): string {
   return ` ${clock} up ${up},  load average: 0.08, 0.12, 0.10\n`;
 }
 
-function uciShow(section: string, values: ConfigSection): string {
-  const lines = [`${section}.@${section}[0]=${section}`];
-  for (const [key, value] of Object.entries(values)) {
-    lines.push(`${section}.@${section}[0].${key}='${typeof value === 'boolean' ? Number(value) : value}'`);
-  }
-  return `${lines.join('\n')}\n`;
-}
-
 function gsmctl(telemetry: Telemetry): string {
   const radio = telemetry.radio();
   const fields = { RSSI: radio.rssi, RSRP: radio.rsrp, SINR: radio.sinr, RSRQ: radio.rsrq };
@@ -131,17 +79,22 @@ function gsmctl(telemetry: Telemetry): string {
     .join('');
 }
 
-function ifconfig(profile: DeviceProfile, settings: DeviceSettings, telemetry: Telemetry): string {
+function ifconfig(profile: DeviceProfile, tree: ConfigTree, telemetry: Telemetry): string {
   const radio = telemetry.radio();
+  const lan = tree['network.lan'];
+  const lanIp = String(lan?.ipaddr ?? '');
+  const mask = String(lan?.netmask ?? '255.255.255.0');
   const block = (name: string, lines: string[]) => `${name.padEnd(10)}${lines.join('\n          ')}\n`;
   const bytes = (rx: number, tx: number) => `RX bytes:${rx} (${mib(rx)})  TX bytes:${tx} (${mib(tx)})`;
-  const blocks = [
-    block('br-lan', [
-      `Link encap:Ethernet  HWaddr ${profile.mac}`,
-      `inet addr:${settings.lanIp}  Bcast:${settings.lanIp.replace(/\.\d+$/, '.255')}  Mask:255.255.255.0`,
-      'UP BROADCAST RUNNING MULTICAST  MTU:1500  Metric:1',
-    ]),
-  ];
+  const blocks = lan
+    ? [
+        block('br-lan', [
+          `Link encap:Ethernet  HWaddr ${profile.mac}`,
+          `inet addr:${lanIp}  Bcast:${broadcast(lanIp, mask)}  Mask:${mask}`,
+          'UP BROADCAST RUNNING MULTICAST  MTU:1500  Metric:1',
+        ]),
+      ]
+    : [];
   if (profile.capabilities.mobile) {
     blocks.push(
       block('wwan0', [
@@ -166,4 +119,12 @@ function ifconfig(profile: DeviceProfile, settings: DeviceSettings, telemetry: T
 
 function mib(value: number): string {
   return `${(value / 1_048_576).toFixed(1)} MiB`;
+}
+
+function broadcast(address: string, mask: string): string {
+  const octets = address.split('.').map(Number);
+  return mask
+    .split('.')
+    .map((part, at) => (octets[at] ?? 0) | (~Number(part) & 255))
+    .join('.');
 }

@@ -331,7 +331,7 @@ describe('SimDevice over MQTT', { timeout: 20_000 }, () => {
     expect(device.config.intervals_s.dynamic).toBe(60);
   });
 
-  it('sends nothing but hello and status when its retained config already says monitoring off', async () => {
+  it('sends nothing but hello, status and its configuration when its retained config already says monitoring off', async () => {
     const device = simulate(mobile);
     await observer.publish(
       device.topics.config,
@@ -351,8 +351,14 @@ describe('SimDevice over MQTT', { timeout: 20_000 }, () => {
       .filter(
         (topic) => topic.startsWith(`fp/v1/${device.profile.serial}/`) && topic !== device.topics.command,
       );
+    // The configuration report is no reading: the gateway learns the tree whatever the monitoring.
     expect(new Set(sent)).toEqual(
-      new Set([device.topics.hello, device.topics.status, device.topics.commandResult]),
+      new Set([
+        device.topics.hello,
+        device.topics.status,
+        device.topics.configReport,
+        device.topics.commandResult,
+      ]),
     );
   });
 

@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { ConfigReport } from '@fleetport/contracts/device-config';
 import {
   commandResultSchema,
   commandSchema,
@@ -9,7 +10,9 @@ import {
   type TelemetryCategory,
 } from '@fleetport/contracts/device-protocol';
 import type { MqttClient } from 'mqtt';
+import { type ConfigChanges, type ConfigStore, createConfigStore, type Outcome } from './config-store.ts';
 import { type CommandHost, runCommand } from './device-commands.ts';
+import { type ConfigHost, commitLocally } from './device-config.ts';
 import {
   connectDevice,
   DEFAULT_TIMING,
@@ -19,6 +22,7 @@ import {
   OFFLINE_STATUS,
   parseJson,
   type SimTiming,
+  type Span,
   withinMs,
 } from './device-connection.ts';
 import { createFirmwareFaults, DEFAULT_FLASH_FREE_BYTES, type FirmwareFailure } from './device-firmware.ts';
@@ -70,6 +74,11 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
   #firmware: string;
   readonly #applied = new Map<string, AppliedOutcome>();
   #telemetry: Telemetry;
+  #configuration: ConfigStore;
+  /** Final answers to send after the next hello: a command the unit rolled back while away. */
+  #answersOnReturn: Parameters<CommandHost['respond']>[0][] = [];
+  /** Puts back the configuration that cut the unit off; runs once, at its return or its stop. */
+  #restore: (() => void) | undefined;
   #shell: DeviceShell;
   #reporting: Reporting;
   #outages: OutageClock | undefined;
@@ -92,10 +101,13 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
     this.#url = options.url;
     this.#timing = { ...DEFAULT_TIMING, ...options.timing };
     this.#firmware = options.profile.firmware;
+    this.#configuration = createConfigStore(options.profile);
     this.#shell = createDeviceShell({
       profile: options.profile,
       firmware: () => this.#firmware,
       telemetry: () => this.#telemetry,
+      config: this.#configuration,
+      commit: (next) => commitLocally(next, this.#configHost(this.#client)),
     });
     this.#telemetry = createTelemetry(options.profile, { settings: () => this.#shell.settings() });
     this.#reporting = createReporting({
@@ -128,6 +140,23 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
     return categoriesOf(this.profile.model, this.#firmware, this.profile.capabilities);
   }
 
+  /** Its configuration as it reports it: revision, who changed it last, the tree with secrets masked. */
+  configuration(): ConfigReport {
+    return this.#configuration.report();
+  }
+
+  /**
+   * A change made on the unit itself (someone on site: config-drift.ts), as `uci commit` makes
+   * it: checked whole, a new revision, reported with `by: local`.
+   */
+  changeLocally(changes: ConfigChanges): Outcome<{ revision: number }> {
+    const planned = this.#configuration.plan(changes);
+    if (!planned.ok) return planned;
+    const { revision, afterwards } = commitLocally(planned.next, this.#configHost(this.#client));
+    afterwards?.();
+    return { ok: true, revision };
+  }
+
   /** Makes the next firmware update fail this way (device-firmware.ts), for tests of the console. */
   injectFirmwareFailure(mode: FirmwareFailure | undefined): void {
     this.#firmwareFaults.inject(mode);
@@ -154,6 +183,8 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
     this.#outages?.disarm();
     for (const timer of this.#timers) clearTimeout(timer);
     this.#timers.clear();
+    // A rollback pending in flash happens at the next start at the latest: do it now.
+    this.#restore?.();
     const client = this.#client;
     this.#client = undefined;
     if (!client) return;
@@ -202,11 +233,13 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
   async #greet(client: MqttClient): Promise<void> {
     this.#reporting.reset();
     const { hello, online } = greeting(this.profile, this.#firmware, this.#telemetry.uptime());
-    // Written in this order on one connection: hello is always the first message.
+    // Written in this order on one connection: hello is always the first message. The
+    // configuration follows, so that the gateway knows the tree (and what changed while away).
     await Promise.all([
       client.publishAsync(this.topics.hello, hello, { qos: 1 }),
       client.publishAsync(this.topics.status, online, { qos: 1, retain: true }),
       client.subscribeAsync([this.topics.command, this.topics.config], { qos: 1 }),
+      client.publishAsync(this.topics.configReport, JSON.stringify(this.#configuration.report()), { qos: 1 }),
     ]);
     if (this.#client !== client) return;
     this.#state = 'online';
@@ -222,6 +255,10 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
     this.#later(this.#timing.configWaitMs, () => {
       if (this.#client === client) this.#reporting.begin();
     });
+    // What it could not say while away: remembered for its ids, so a lost one is answered again.
+    for (const answer of this.#answersOnReturn.splice(0)) {
+      await this.#respond(client, answer).catch(() => undefined);
+    }
   }
 
   #receive(client: MqttClient, topic: string, payload: Buffer): void {
@@ -295,6 +332,7 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
 
   #commandHost(client: MqttClient): CommandHost {
     return {
+      ...this.#configHost(client),
       respond: (result) => this.#respond(client, result),
       shell: this.#shell,
       firmware: () => this.#firmware,
@@ -312,6 +350,44 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
         backupMs: this.#timing.backupStepMs,
       },
     };
+  }
+
+  /** What a change of configuration needs of the unit (device-config.ts), on the connection it came by. */
+  #configHost(client: MqttClient | undefined): Omit<ConfigHost, 'respond'> {
+    return {
+      profile: this.profile,
+      config: this.#configuration,
+      reportConfig: async () => {
+        const current = this.#client;
+        // Away or not yet greeted: the report after the next hello carries the change.
+        if (!current?.connected || this.#state !== 'online') return;
+        const report = JSON.stringify(this.#configuration.report());
+        await current.publishAsync(this.topics.configReport, report, { qos: 1 }).catch(() => undefined);
+      },
+      cutOff: (awayMs, restore) => this.#cutOff(client, awayMs, restore),
+      answerOnReturn: (answer) => {
+        this.#remember(answer.id, answer);
+        this.#answersOnReturn.push(answer);
+      },
+      rollbackMs: (seconds) => Math.max(1, Math.round((seconds * 1000) / this.#timing.timeScale)),
+      siteVisitMs: () => drawMs(this.#timing.siteVisitMs),
+    };
+  }
+
+  /**
+   * The unit can no longer reach the gateway: the connection drops without DISCONNECT (the will
+   * fires) and stays down for `awayMs`; then `restore` puts the configuration right and it
+   * comes back with a hello.
+   */
+  #cutOff(client: MqttClient | undefined, awayMs: number, restore: () => void): void {
+    const once = () => {
+      if (this.#restore !== once) return;
+      this.#restore = undefined;
+      restore();
+    };
+    this.#restore = once;
+    if (client && this.#client === client) this.#drop(client, 'offline', awayMs, once);
+    else this.#later(awayMs, once);
   }
 
   #reboot(client: MqttClient, firmware?: string): void {
@@ -379,4 +455,8 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
     }, ms);
     this.#timers.add(timer);
   }
+}
+
+function drawMs([min, max]: Span): number {
+  return Math.round(min + Math.random() * (max - min));
 }

@@ -1,3 +1,4 @@
+import { startLocalChanges } from './config-drift.ts';
 import { SimDevice, type SimDeviceState } from './device.ts';
 import type { SimTiming } from './device-connection.ts';
 import type { FleetShape } from './fleet.ts';
@@ -24,6 +25,11 @@ export interface FleetOptions extends FleetShape {
    * stream, so that a run with the same seed fails the same updates.
    */
   firmwareFailureRate?: number;
+  /**
+   * Changes someone on site makes to a unit's configuration (config-drift.ts), across the
+   * fleet, per hour on average; by default a tenth of the fleet's size (5 an hour for 50), 0 for none.
+   */
+  localChangesPerHour?: number;
   /** A summary line this often; 0 for none. */
   summaryIntervalMs?: number;
   log?: (line: string) => void;
@@ -114,6 +120,11 @@ export async function startFleet(options: FleetOptions): Promise<FleetHandle> {
       for (const device of devices.slice(from, from + batchSize)) device.start();
     }
   })();
+  const stopLocalChanges = startLocalChanges(devices, {
+    seed: options.seed ?? 1,
+    perHour: options.localChangesPerHour ?? devices.length / 10,
+    log,
+  });
   const summaries =
     options.summaryIntervalMs === 0
       ? undefined
@@ -128,6 +139,7 @@ export async function startFleet(options: FleetOptions): Promise<FleetHandle> {
     stop: async ({ clean = true } = {}) => {
       stopping = true;
       clearInterval(summaries);
+      stopLocalChanges();
       await started;
       await Promise.all(devices.map((device) => device.stop({ clean })));
     },

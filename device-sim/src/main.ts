@@ -19,6 +19,9 @@ const USAGE = `usage: npm run sim -- [options]
                     the share of firmware updates that fail, 0 to 1 (env
                     SIM_FIRMWARE_FAILURE_RATE, default 0): a damaged download, a power
                     loss mid-flash or a full flash, the same ones for the same seed
+  --local-changes-per-hour N
+                    changes made on site to the units' configuration, across the fleet,
+                    per hour (default: a tenth of the fleet's size; 0 for none)
   --test-devices    add the test devices: one with hostile strings (markup), and a clone
   --no-troubled-devices
                     every unit stays online with usual signal: none unreliable, flapping,
@@ -51,6 +54,7 @@ function readOptions(argv: string[]) {
       'time-scale': { type: 'string' },
       'batch-size': { type: 'string' },
       'firmware-failure-rate': { type: 'string' },
+      'local-changes-per-hour': { type: 'string' },
       'test-devices': { type: 'boolean' },
       'troubled-devices': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
@@ -72,6 +76,10 @@ function readOptions(argv: string[]) {
       values['firmware-failure-rate'] ?? process.env.SIM_FIRMWARE_FAILURE_RATE,
       0,
     ),
+    localChangesPerHour:
+      values['local-changes-per-hour'] === undefined
+        ? undefined
+        : wholeNumber('--local-changes-per-hour', values['local-changes-per-hour'], 0, 0),
     testDevices: values['test-devices'] === true,
     troubledDevices: values['troubled-devices'] !== false,
   };
@@ -101,6 +109,7 @@ async function main(argv: string[]): Promise<void> {
       testDevices: options.testDevices,
       troubledDevices: options.troubledDevices,
       firmwareFailureRate: options.firmwareFailureRate,
+      localChangesPerHour: options.localChangesPerHour,
       timing: { timeScale: options.timeScale },
     });
   } catch (error) {

@@ -95,19 +95,20 @@ export function createGpsSensor({ profile, random }: SensorContext) {
   };
 }
 
-export function createWirelessSensor({ profile, random }: SensorContext) {
+export function createWirelessSensor({ profile, random, settings }: SensorContext) {
   const suffix = profile.mac.replaceAll(':', '').slice(-4);
   const busy = profile.hardware.family === 'TAP' ? 45 : 12;
   const ssids = profile.hardware.bands.flatMap((band) => {
     const own = profile.role === 'untrusted-strings' ? HOSTILE.img : `${profile.model}_${suffix}`;
-    const guest = random.chance(0.4) ? [{ ssid: `${profile.place.city} Guest`, band, clients: 0 }] : [];
-    return [{ ssid: band === '5GHz' ? `${own.slice(0, 28)}_5G` : own, band, clients: 0 }, ...guest];
+    const guest = random.chance(0.4) ? [{ ssid: `${profile.place.city} Guest`, band }] : [];
+    return [{ ssid: band === '5GHz' ? `${own.slice(0, 28)}_5G` : own, band }, ...guest];
   });
   const load = ssids.map(() => random.float(0, busy / 2));
   return (): TelemetryData['wireless'] => ({
-    ssids: ssids.map((entry, at) => {
+    // The networks its configuration broadcasts, when it has one (device-shell.ts).
+    ssids: (settings().ssids ?? ssids).map((entry, at) => {
       load[at] = walk(random, load[at] ?? 0, { min: 0, max: busy, step: 2 });
-      return { ...entry, clients: Math.round(load[at] ?? 0) };
+      return { ssid: entry.ssid, band: entry.band, clients: Math.round(load[at] ?? 0) };
     }),
   });
 }

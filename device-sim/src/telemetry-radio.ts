@@ -1,4 +1,5 @@
 import type { TelemetryData } from '@fleetport/contracts/device-protocol';
+import type { WifiBand } from './catalogue.ts';
 import type { DeviceProfile } from './fleet.ts';
 import { type Random, walk } from './random.ts';
 
@@ -15,6 +16,8 @@ export interface SensorContext {
 export interface DeviceSettings {
   hostname: string;
   lanIp: string;
+  /** The Wi-Fi networks it broadcasts; without them, the ones its model would have. */
+  ssids?: readonly { ssid: string; band: WifiBand }[];
 }
 
 export interface RadioSnapshot {

@@ -680,3 +680,23 @@ test('on a laptop (1440 × 900) the default columns fit: "Last seen" is on scree
   await expect(grid.getByRole('columnheader', { name: 'Last seen' })).toBeInViewport({ ratio: 1 });
   await expect(grid.getByRole('columnheader', { name: 'Name' })).toBeInViewport({ ratio: 1 });
 });
+
+test('Configuration: the tab shows what the simulated device reported, its LAN address among it', async ({
+  page,
+}) => {
+  await signIn(page, 'super@fleetport.example');
+  const { row, sim } = await onlineDevice(page);
+  const lan = sim.configuration().config['network.lan'];
+  if (typeof lan?.ipaddr !== 'string') throw new Error('the simulated device has no LAN address');
+  await page.goto(urlFor('acme.localhost', `/devices/${row.id}`));
+  await page.getByRole('tab', { name: 'Configuration' }).click();
+  await expect(page).toHaveURL(new RegExp(`/devices/${row.id}/configuration$`));
+  await expect(page.getByTestId('config-provenance')).toContainText(/^Revision \d+ · /);
+  const card = page.getByTestId('config-section-network.lan');
+  await expect(card.getByRole('heading', { name: 'LAN' })).toBeVisible();
+  await expect(card).toContainText(`IP address${lan.ipaddr}`);
+  // The administrator's password is set, never shown.
+  await expect(page.getByTestId('config-section-users.admin')).toContainText('PasswordSet');
+  await page.getByTestId('config-view-raw').click();
+  await expect(page.getByTestId('config-raw')).toContainText(`"ipaddr": "${lan.ipaddr}"`);
+});

@@ -584,6 +584,15 @@ export const tasks = pgTable(
   (table) => [index('tasks_group_idx').on(table.groupId, table.state)],
 );
 
+/** A device's configuration as it last reported it (migrations/0021_device_config.sql). */
+export const deviceConfigs = pgTable('device_configs', {
+  deviceId: integer('device_id').primaryKey(),
+  revision: integer('revision').notNull(),
+  changedBy: text('changed_by', { enum: ['console', 'local', 'rollback', 'boot'] }).notNull(),
+  config: jsonb('config').$type<Record<string, Record<string, string | number | boolean>>>().notNull(),
+  reportedAt: timestamp('reported_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
 /** Every change of a task's state (Task logs). */
 export const taskLogs = pgTable(
   'task_logs',

@@ -416,6 +416,14 @@ const COMPANY_ROUTES: Record<string, Record<Role, string>> = {
     read_only: /*             */ 'A    D           D       D        D',
     support: /*               */ 'A    A           A       A        A',
   },
+  'GET /api/devices/{id}/configuration': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'A    A           D       D        D',
+    end_user: /*              */ 'A    D           D       D        D',
+    read_only: /*             */ 'A    D           D       D        D',
+    support: /*               */ 'A    A           A       A        A',
+  },
   // A device of the relation's company.
   'GET /api/devices/{id}/data-usage': {
     super_admin: /*           */ 'A    A           A       A        A',
@@ -1378,6 +1386,8 @@ const FILE_PROBES: Record<string, (client: TestClient, companyId: number) => Pro
     (await client.get(`/api/devices/${await deviceIn(companyId)}/activity`)).status,
   'GET /api/devices/{id}/telemetry': async (client, companyId) =>
     (await client.get(`/api/devices/${await deviceIn(companyId)}/telemetry?category=dynamic`)).status,
+  'GET /api/devices/{id}/configuration': async (client, companyId) =>
+    (await client.get(`/api/devices/${await deviceIn(companyId)}/configuration`)).status,
   'GET /api/devices/{id}/data-usage': async (client, companyId) =>
     (await client.get(`/api/devices/${await deviceIn(companyId)}/data-usage`)).status,
   'POST /api/devices/batch': async (client, companyId) =>

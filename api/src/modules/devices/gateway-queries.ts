@@ -1,8 +1,10 @@
+import type { ConfigReport } from '@fleetport/contracts/device-config';
 import type { Hello } from '@fleetport/contracts/device-protocol';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   creditBalances,
+  deviceConfigs,
   deviceConnectionLog,
   deviceFirmwareHistory,
   deviceIdentities,
@@ -183,4 +185,41 @@ export async function renewDeviceCredit(
     await tx.update(devices).set({ creditUntil: until }).where(eq(devices.id, device.id));
     return until;
   });
+}
+
+/**
+ * Keeps a device's configuration as it reported it: the whole tree, its revision and who changed
+ * it. A report at each hello repeats what is known: the row is written only when it differs.
+ */
+export async function storeConfigReport(
+  db: Db,
+  deviceId: number,
+  report: ConfigReport,
+  now: Date,
+): Promise<void> {
+  await db
+    .insert(deviceConfigs)
+    .values({
+      deviceId,
+      revision: report.revision,
+      changedBy: report.by,
+      config: report.config,
+      reportedAt: now,
+    })
+    .onConflictDoUpdate({
+      target: deviceConfigs.deviceId,
+      set: {
+        revision: sql`excluded.revision`,
+        changedBy: sql`excluded.changed_by`,
+        config: sql`excluded.config`,
+        reportedAt: sql`excluded.reported_at`,
+      },
+      setWhere: sql`${deviceConfigs.revision} IS DISTINCT FROM excluded.revision OR ${deviceConfigs.config} IS DISTINCT FROM excluded.config`,
+    });
+}
+
+/** A device's configuration as it last reported it; undefined before its first report. */
+export async function configOf(db: Db, deviceId: number) {
+  const [row] = await db.select().from(deviceConfigs).where(eq(deviceConfigs.deviceId, deviceId));
+  return row;
 }

@@ -1,4 +1,5 @@
 import { deriveCapabilities } from '@fleetport/contracts/device-capabilities';
+import { configReportSchema } from '@fleetport/contracts/device-config';
 import {
   CONNECTION_REASONS,
   type Command,
@@ -31,6 +32,7 @@ import {
   recordIdentityHello,
   renewDeviceCredit,
   setDeviceConnected,
+  storeConfigReport,
   storeReading,
 } from './gateway-queries.ts';
 import { announceStatus } from './gateway-reports.ts';
@@ -228,6 +230,8 @@ export class DeviceGateway {
       }
       case 'telemetry':
         return this.telemetry(parsed.serial, parsed.category, body);
+      case 'config/report':
+        return this.configReport(parsed.serial, body);
       case 'cmd/result':
         // Every command is a task's: an answer to none (a stale or unknown id) is dropped.
         await this.tasks?.result(body);
@@ -296,6 +300,21 @@ export class DeviceGateway {
     if (!(await this.ensureCredit(serial, known))) return;
     const reading = { at: result.data.at, data: result.data.data };
     await storeReading(this.db, known.id, category, reading, this.now());
+  }
+
+  /** The device's configuration tree after a change (or at its hello): kept as the device's last word. */
+  private async configReport(serial: string, body: unknown): Promise<void> {
+    const known = await this.lookup(serial);
+    if (!known) return;
+    const result = configReportSchema.safeParse(body);
+    if (!result.success) {
+      this.log.warn(
+        { serial, issues: result.error.issues.slice(0, 3) },
+        'device configuration report refused',
+      );
+      return;
+    }
+    await storeConfigReport(this.db, known.id, result.data, this.now());
   }
 
   private async setConnected(serial: string, connected: boolean): Promise<void> {

@@ -36,7 +36,13 @@ export interface EmbeddedBrokerOptions {
   throttle: ConnectThrottle;
 }
 
-const DEVICE_PUBLISHES: ReadonlySet<string> = new Set(['hello', 'status', 'telemetry', 'cmd/result']);
+const DEVICE_PUBLISHES: ReadonlySet<string> = new Set([
+  'hello',
+  'status',
+  'telemetry',
+  'cmd/result',
+  'config/report',
+]);
 const DEVICE_SUBSCRIBES: ReadonlySet<string> = new Set(['cmd', 'config']);
 
 function refusal(): AuthenticateError {

@@ -49,6 +49,8 @@ const SAME_IN_JAPANESE: ReadonlyMap<string, string> = new Map([
   ['device.services.wifi', 'Wi-Fi is written so in Japanese'],
   ['device.services.l2tp', 'a protocol name'],
   ['device.services.ssid', 'Japanese consoles write SSID in Latin letters'],
+  ['device.config.sections.network_lan', 'Japanese consoles write LAN in Latin letters'],
+  ['device.config.units.kb', 'KB is the unit symbol in Japanese too'],
 ]);
 
 const PLACEHOLDER = /\{\{\s*([^}\s]+)\s*\}\}/g;
