@@ -17,6 +17,7 @@ export const AUDIT_EVENTS = [
   'device.reboot',
   'device.refresh',
   'device.cli',
+  'device.config',
   'device.note_add',
   'device.note_delete',
   'device.custom',

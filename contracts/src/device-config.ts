@@ -191,3 +191,42 @@ export const deviceConfigurationSchema = z.object({
   config: configTreeSchema.nullable(),
 });
 export type DeviceConfiguration = z.infer<typeof deviceConfigurationSchema>;
+
+/** How long a device waits to reach the console after a change before it rolls it back, in seconds. */
+export const CONFIG_ROLLBACK_S = { min: 30, max: 3600, default: 120 } as const;
+
+/**
+ * A configuration change as the console asks it (POST /devices/{id}/configuration, a
+ * config.write task group): sections and their options (only those that change; a new repeated
+ * section whole), null to remove a repeated section. Each section's values are checked with its
+ * schema (`sectionProblem`), the problem named at `changes.<section>`.
+ */
+export const configChangesSchema = z
+  .record(z.string().max(60), configSectionSchema.nullable())
+  .superRefine((changes, context) => {
+    const names = Object.keys(changes);
+    if (names.length === 0) context.addIssue({ code: 'custom', message: 'Change at least one setting.' });
+    if (names.length > 64) context.addIssue({ code: 'custom', message: 'At most 64 sections at once.' });
+    for (const [name, values] of Object.entries(changes)) {
+      const problem =
+        values === null
+          ? REPEATED_SECTIONS[sectionKind(name) as ConfigSectionKind] === undefined
+            ? `"${name}" cannot be removed`
+            : undefined
+          : sectionProblem(name, values);
+      if (problem) context.addIssue({ code: 'custom', path: [name], message: problem });
+    }
+  });
+export type ConfigChanges = z.infer<typeof configChangesSchema>;
+
+/** POST /devices/{id}/configuration: a change for one device. */
+export const deviceConfigChangeSchema = z.object({
+  changes: configChangesSchema,
+  rollback_s: z
+    .number()
+    .int()
+    .min(CONFIG_ROLLBACK_S.min)
+    .max(CONFIG_ROLLBACK_S.max)
+    .default(CONFIG_ROLLBACK_S.default),
+});
+export type DeviceConfigChange = z.output<typeof deviceConfigChangeSchema>;

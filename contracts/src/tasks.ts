@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONFIG_ROLLBACK_S, configChangesSchema } from './device-config.ts';
 import { deviceFilterSchema } from './device-schemas.ts';
 import { idSchema, integerSchema, textSchema } from './fields.ts';
 
@@ -18,6 +19,7 @@ export const TASK_ACTIONS = [
   'backup.upload',
   'password.set',
   'task_list',
+  'config.write',
 ] as const;
 export type TaskAction = (typeof TASK_ACTIONS)[number];
 
@@ -53,6 +55,7 @@ export const TASK_MESSAGE_CODES = [
   'no_progress_gave_up',
   'password_unreadable',
   'step_not_run',
+  'config_applied',
 ] as const;
 export type TaskMessageCode = (typeof TASK_MESSAGE_CODES)[number];
 /** The values a message's words take (seconds, a firmware name, who cancelled, a step). */
@@ -342,6 +345,17 @@ export const newTaskGroupSchema = z
     firmwareUpdate,
     /** Execute task list: a saved list's steps, in order, on each device. */
     z.object({ action: z.literal('task_list'), ...target, task_list_id: idSchema }),
+    /**
+     * A configuration change (issue 22): sections and their options, applied by each device all
+     * at once; null removes a repeated section. With `rollback_s`, a device the change cuts off
+     * from the console puts its previous configuration back after that long.
+     */
+    z.object({
+      action: z.literal('config.write'),
+      ...target,
+      changes: configChangesSchema,
+      rollback_s: integerSchema(CONFIG_ROLLBACK_S).default(CONFIG_ROLLBACK_S.default),
+    }),
   ])
   .superRefine((value, context) => {
     if ((value.device_ids === undefined) === (value.filter === undefined))
@@ -411,7 +425,13 @@ export type CancelTasks = z.output<typeof cancelTasksSchema>;
  * How long a device page's action waits for an offline device, in hours: a reboot or a new
  * password for a day, a refresh or a CLI command (asked for now) for an hour.
  */
-export const DEVICE_ACTION_DEADLINE_HOURS = { reboot: 24, refresh: 1, cli: 1, password: 24 } as const;
+export const DEVICE_ACTION_DEADLINE_HOURS = {
+  reboot: 24,
+  refresh: 1,
+  cli: 1,
+  password: 24,
+  config: 24,
+} as const;
 
 /** POST /devices/{id}/actions and …/cli: the one-device task group the action became, and its task. */
 export const deviceTaskStartedSchema = z.object({

@@ -478,6 +478,14 @@ const COMPANY_ROUTES: Record<string, Record<Role, string>> = {
     read_only: /*             */ 'D    D           D       D        D',
     support: /*               */ 'D    D           D       D        D',
   },
+  'POST /api/devices/{id}/configuration': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'A    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
   // A device of the relation's company (offline: reported failed on the channel, allowed).
   'POST /api/devices/passwords/set': {
     super_admin: /*           */ 'A    A           A       A        A',
@@ -1378,6 +1386,12 @@ const FILE_PROBES: Record<string, (client: TestClient, companyId: number) => Pro
     ).status,
   'POST /api/devices/{id}/cli': async (client, companyId) => {
     const answer = await client.post(`/api/devices/${await deviceIn(companyId)}/cli`, { command: 'uptime' });
+    return denied(answer.status, answer.body?.errors?.[0]?.code) ? 403 : 200;
+  },
+  'POST /api/devices/{id}/configuration': async (client, companyId) => {
+    const answer = await client.post(`/api/devices/${await deviceIn(companyId)}/configuration`, {
+      changes: { ntp: { server: 'pool.ntp.org' } },
+    });
     return denied(answer.status, answer.body?.errors?.[0]?.code) ? 403 : 200;
   },
   'GET /api/devices/{id}/firmware-history': async (client, companyId) =>

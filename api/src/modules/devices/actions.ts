@@ -1,4 +1,5 @@
 import type { AuditEvent } from '@fleetport/contracts/audit-events';
+import { deviceConfigChangeSchema } from '@fleetport/contracts/device-config';
 import { CLI_COMMAND_MAX_LENGTH, DEVICE_ACTIONS, type DeviceAction } from '@fleetport/contracts/devices';
 import { textSchema } from '@fleetport/contracts/fields';
 import {
@@ -90,6 +91,34 @@ export function registerDeviceActionRoutes(registry: RouteRegistry, router: Rout
           deadline_hours: DEVICE_ACTION_DEADLINE_HOURS.cli,
         },
         body,
+      ),
+  });
+
+  registry.add(router, {
+    method: 'post',
+    path: '/devices/:id/configuration',
+    summary:
+      "Changes a device's configuration (issue 22) as a one-device task: the device applies every section all at once or refuses with its reason; a change that cuts it off is rolled back after `rollback_s`. Secrets (keys, passwords) are kept only sealed with the task.",
+    tag: 'devices',
+    access: { permission: 'manage_devices' },
+    event: 'device.config',
+    params: idParam,
+    body: deviceConfigChangeSchema,
+    response: deviceTaskStartedSchema,
+    statuses: { 422: 'a value the device would refuse, named at changes.<section>' },
+    handler: async ({ auth, params, body }) =>
+      startTask(
+        auth,
+        params.id,
+        {
+          action: 'config.write',
+          changes: body.changes,
+          rollback_s: body.rollback_s,
+          device_ids: [params.id],
+          deadline_hours: DEVICE_ACTION_DEADLINE_HOURS.config,
+        },
+        // The history names the sections, never a value (a key, a password).
+        { sections: Object.keys(body.changes) },
       ),
   });
 

@@ -1,6 +1,9 @@
 import type { DeviceConfiguration } from '@fleetport/contracts/device-config';
-import { deviceTopics } from '@fleetport/contracts/device-protocol';
+import { type Command, deviceTopics } from '@fleetport/contracts/device-protocol';
+import type { DeviceTask, TaskGroup } from '@fleetport/contracts/tasks';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { taskGroups, tasks as taskRows } from '../../db/schema.ts';
 import { connectDevice, createTestDevice } from '../../testing/device-client.ts';
 import { type ApiFixture, startTestApi, type TestClient } from '../../testing/fixtures.ts';
 import { until } from '../../testing/until.ts';
@@ -107,6 +110,78 @@ describe("a device's configuration", () => {
       expect(theirs.revision).toBeNull();
     } finally {
       await connection.client.endAsync(true).catch(() => undefined);
+    }
+  });
+
+  it('a change is a task: checked first, sent with its secret sealed, applied by the device, its words in codes', async () => {
+    const unit = await createTestDevice(fx, 'Acme East');
+    const url = `/api/devices/${unit.id}/configuration`;
+    // A value the device would refuse is refused here first, named at its section; nothing starts.
+    const bad = await admin.post(url, { changes: { ntp: { server: 'not a host' } } });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors[0]).toMatchObject({
+      source: 'changes.ntp',
+      message: '"ntp.server": Enter a domain name or an IPv4 address.',
+    });
+    const none = await admin.post(url, { changes: {} });
+    expect(none.status).toBe(422);
+    const guest = await fx.login('guest@acme.example');
+    expect((await guest.post(url, { changes: { ntp: { server: 'pool.ntp.org' } } })).status).toBe(403);
+
+    const received: Command[] = [];
+    const connection = await connectDevice(fx, unit, (command) => {
+      received.push(command);
+      return { results: [{ state: 'done', revision: 8 }] };
+    });
+    try {
+      const started = await admin.post(url, {
+        changes: {
+          ntp: { server: 'time.example.org' },
+          'wireless.ap0': { ssid: 'Depot', key: 'correct-horse-9' },
+        },
+        rollback_s: 60,
+      });
+      expect(started.status, JSON.stringify(started.body)).toBe(201);
+      const { group_id: groupId, task_id: taskId } = started.body.data as {
+        group_id: number;
+        task_id: string;
+      };
+      const done = await until(
+        async () => (await admin.get(`/api/devices/${unit.id}/tasks`)).body.data as DeviceTask[],
+        (list) => list.find((task) => task.id === taskId)?.state === 'succeeded',
+        'the change to be applied',
+      );
+      expect(done.find((task) => task.id === taskId)).toMatchObject({
+        action: 'config.write',
+        message_code: 'config_applied',
+        message_args: { revision: 8 },
+      });
+      // The device got the change whole, its key in clear, and the rollback time.
+      const command = received.find((entry) => entry.id === taskId);
+      expect(command).toMatchObject({
+        action: 'config.write',
+        changes: {
+          ntp: { server: 'time.example.org' },
+          'wireless.ap0': { ssid: 'Depot', key: 'correct-horse-9' },
+        },
+        rollback_s: 60,
+      });
+      // The key is kept nowhere in the open: the group holds it masked, the task's seal is gone.
+      const [group] = await fx.api.deps.db.select().from(taskGroups).where(eq(taskGroups.id, groupId));
+      expect(JSON.stringify(group?.params)).not.toContain('correct-horse-9');
+      const [task] = await fx.api.deps.db.select().from(taskRows).where(eq(taskRows.id, taskId));
+      expect(task?.secret).toBeNull();
+      const seen = (await admin.get(`/api/devices/tasks/groups/${groupId}`)).body.data as TaskGroup;
+      expect(seen.summary).toBe('ntp, wireless.ap0');
+      // Nothing to send again: the key was forgotten.
+      await fx.api.deps.db.update(taskRows).set({ state: 'failed' }).where(eq(taskRows.id, taskId));
+      expect((await admin.post(`/api/devices/tasks/groups/${groupId}/retry`)).status).toBe(409);
+      // The history names the sections, never the key.
+      const history = await admin.get('/api/audit-log?event=device.config');
+      expect(JSON.stringify(history.body.data)).toContain('wireless.ap0');
+      expect(JSON.stringify(history.body.data)).not.toContain('correct-horse-9');
+    } finally {
+      await connection.client.endAsync();
     }
   });
 });

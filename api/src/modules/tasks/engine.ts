@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { type ConfigChanges, SECRET_MASK, SECRET_OPTIONS } from '@fleetport/contracts/device-config';
 import {
   type Command,
   type CommandResult,
@@ -174,20 +175,35 @@ export class TaskEngine {
       ? { file_id: file.id, version: file.version ?? '', sha256: file.sha256, size: file.size }
       : {};
     const list = plan.list;
+    // A configuration change's secrets (a Wi-Fi key, a password) are kept only sealed with each
+    // task, never in the group's parameters; the group keeps the change with them masked.
+    const config = request.action === 'config.write' ? splitSecrets(request.changes) : undefined;
+    const sealed =
+      config && Object.keys(config.secrets).length > 0
+        ? sealSecret(this.secretKey, JSON.stringify(config.secrets))
+        : undefined;
     const params =
       request.action === 'cli'
         ? { command: request.command }
-        : list
-          ? { list_id: list.id, steps: list.steps.map((step) => stepParams(step, image)) }
-          : image;
+        : config
+          ? {
+              changes: config.open,
+              rollback_s: request.action === 'config.write' ? request.rollback_s : 0,
+              has_secrets: sealed !== undefined,
+            }
+          : list
+            ? { list_id: list.id, steps: list.steps.map((step) => stepParams(step, image)) }
+            : image;
     const summary =
       request.action === 'cli'
         ? request.command
-        : list
-          ? list.name
-          : file
-            ? `${file.version ?? ''} (${file.name})`.trim()
-            : null;
+        : config
+          ? Object.keys(config.open).join(', ').slice(0, 500)
+          : list
+            ? list.name
+            : file
+              ? `${file.version ?? ''} (${file.name})`.trim()
+              : null;
     return this.insertGroup(
       {
         action: request.action,
@@ -209,7 +225,7 @@ export class TaskEngine {
         waveCount: firmware?.wave_count ?? 1,
         failureThreshold: firmware ? firmware.failure_threshold : null,
       },
-      plan.devices,
+      sealed ? plan.devices.map((device) => ({ ...device, secret: sealed })) : plan.devices,
       list ? list.steps.map((step) => step.action) : [request.action],
     );
   }
@@ -263,8 +279,8 @@ export class TaskEngine {
    */
   async retryFailed(groupId: number, createdBy: number): Promise<TaskGroupRow | undefined> {
     const [old] = await this.db.select().from(taskGroups).where(eq(taskGroups.id, groupId));
-    // A password is forgotten when its task ends: there is nothing to send again.
-    if (!old || old.action === 'password.set') return undefined;
+    // A password (or a change's secret) is forgotten when its task ends: nothing to send again.
+    if (!old || old.action === 'password.set' || hasSecrets(old)) return undefined;
     // A task list goes on from the step that failed: what succeeded before it is not done again.
     const failed = await this.db
       .select({
@@ -539,7 +555,7 @@ export class TaskEngine {
     const { task, group, serial } = claimed;
     await this.announce(task, group);
     const secret = task.secret === null ? undefined : openSecret(this.secretKey, task.secret);
-    if (task.action === 'password.set' && secret === undefined) {
+    if ((task.action === 'password.set' || hasSecrets(group)) && secret === undefined) {
       // Sealed under another secret (SESSION_SECRET changed): it cannot be sent.
       await this.finish(task.id, 'failed', words('password_unreadable'));
       return;
@@ -615,7 +631,13 @@ export class TaskEngine {
           // Otherwise it is done when the device is back (its hello), not before.
           return true;
         }
-        await this.finish(task.id, 'succeeded', { text: result.output ?? null });
+        await this.finish(
+          task.id,
+          'succeeded',
+          action === 'config.write' && result.revision !== undefined
+            ? words('config_applied', { revision: result.revision })
+            : { text: result.output ?? null },
+        );
         return true;
       case 'failed':
         await this.finish(task.id, 'failed', result.error ? { text: result.error } : words('device_failure'));
@@ -1027,6 +1049,16 @@ function commandOf(
       return { ...base, action: 'refresh' };
     case 'password.set':
       return { ...base, action: 'config.write', section: 'users.admin', values: { password: secret ?? '' } };
+    case 'config.write':
+      return {
+        ...base,
+        action: 'config.write',
+        changes: withSecrets(
+          (group.params as { changes: ConfigChanges }).changes,
+          secret === undefined ? {} : (JSON.parse(secret) as ConfigChanges),
+        ),
+        ...(Number(params.rollback_s) > 0 ? { rollback_s: Number(params.rollback_s) } : {}),
+      };
     default:
       return { ...base, action: 'reboot' };
   }
@@ -1104,7 +1136,46 @@ function englishOf(code: TaskMessageCode, args: TaskMessageArgs): string {
       return `${stalled} ${gaveUp}`;
     case 'password_unreadable':
       return 'The new password could not be read: set it again.';
+    case 'config_applied':
+      return `Applied: the configuration is at revision ${args.revision}.`;
     case 'step_not_run':
       return `Not run: step ${args.step} (${STEP_NAMES[args.action as TaskListStepAction] ?? args.action}) did not succeed.`;
   }
+}
+
+/** Whether a group's tasks carry a sealed secret of their change (a Wi-Fi key, a password). */
+const hasSecrets = (group: TaskGroupRow): boolean =>
+  (group.params as { has_secrets?: boolean }).has_secrets === true;
+
+/**
+ * A configuration change split in two: what may be kept in the open (secrets masked) and the
+ * secrets alone. A secret written as the mask or left empty keeps the device's: it is not one.
+ */
+function splitSecrets(changes: ConfigChanges): { open: ConfigChanges; secrets: ConfigChanges } {
+  const open: ConfigChanges = {};
+  const secrets: ConfigChanges = {};
+  for (const [section, values] of Object.entries(changes)) {
+    if (values === null) {
+      open[section] = null;
+      continue;
+    }
+    const kept: Record<string, string | number | boolean> = {};
+    for (const [option, value] of Object.entries(values)) {
+      if (SECRET_OPTIONS.has(option) && value !== '' && value !== SECRET_MASK) {
+        kept[option] = SECRET_MASK;
+        secrets[section] = { ...(secrets[section] ?? {}), [option]: value };
+      } else kept[option] = value;
+    }
+    open[section] = kept;
+  }
+  return { open, secrets };
+}
+
+/** The change as it is sent: the open part with the sealed secrets put back. */
+function withSecrets(open: ConfigChanges, secrets: ConfigChanges): ConfigChanges {
+  const sent: ConfigChanges = {};
+  for (const [section, values] of Object.entries(open)) {
+    sent[section] = values === null ? null : { ...values, ...(secrets[section] ?? {}) };
+  }
+  return sent;
 }

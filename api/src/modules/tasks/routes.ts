@@ -304,6 +304,15 @@ export function registerTaskRoutes(registry: RouteRegistry, router: Router, deps
           'A new password is forgotten once its task ends: set it again in the Password manager.',
         );
       }
+      const [row] = await db
+        .select({ params: taskGroups.params })
+        .from(taskGroups)
+        .where(eq(taskGroups.id, params.id));
+      if ((row?.params as { has_secrets?: boolean } | undefined)?.has_secrets) {
+        throw conflict(
+          'The keys and passwords of this change are forgotten once sent: make the change again.',
+        );
+      }
       const group = await engine.retryFailed(params.id, auth.userId);
       if (!group) throw conflict('No task of this group failed or expired: there is nothing to retry.');
       const data = await taskGroupFor(db, auth, group.id);

@@ -124,6 +124,11 @@ const PHRASES: Record<AuditEvent, Read> = {
   'device.reboot': () => ({}),
   'device.refresh': () => ({}),
   'device.cli': ({ after }) => ({ values: { command: text(field(after, 'command')) } }),
+  // The sections changed, never a value (a key, a password).
+  'device.config': ({ after }) => {
+    const sections = field(after, 'sections');
+    return { values: { sections: Array.isArray(sections) ? sections.map(String).join(', ') : '' } };
+  },
   'device.note_add': () => ({}),
   'device.note_delete': () => ({}),
   'device.custom': ({ after }) => (field(after, 'custom') ? {} : { context: 'cleared' }),

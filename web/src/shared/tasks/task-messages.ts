@@ -30,5 +30,8 @@ export function taskMessage(t: TFunction, task: TaskWords): string | null {
           defaultValue: args.action,
         })
       : args.action;
-  return t(`tasks.messages.${code}`, { ...args, action });
+  // Each code's words take their own values: the key is checked one code at a time (a test
+  // checks every code has its words in both languages), not as a union the typings cannot follow.
+  const key = `tasks.messages.${code}` as const;
+  return t(key as 'tasks.messages.config_applied', { revision: '', ...args, action });
 }

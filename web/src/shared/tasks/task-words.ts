@@ -36,6 +36,7 @@ export const ACTIONS = [
   'backup.upload',
   'password.set',
   'task_list',
+  'config.write',
 ] as const satisfies readonly TaskAction[];
 
 /** The states a task ends in (its part of a group's progress). */
@@ -57,6 +58,7 @@ export function actionName(t: TFunction, action: TaskAction): string {
 export function groupSentence(t: TFunction, group: Pick<TaskGroup, 'action' | 'summary'>): string {
   if (group.action === 'cli') return t('tasks.what.cli', { command: group.summary ?? '' });
   if (group.action === 'task_list') return t('tasks.what.task_list', { name: group.summary ?? '' });
+  if (group.action === 'config.write') return t('tasks.what.config_write', { sections: group.summary ?? '' });
   if (group.action === 'firmware.update' && group.summary) {
     return t('tasks.what.firmwareTo', { version: group.summary });
   }
