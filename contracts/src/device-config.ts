@@ -213,7 +213,9 @@ export const configChangesSchema = z
           ? REPEATED_SECTIONS[sectionKind(name) as ConfigSectionKind] === undefined
             ? `"${name}" cannot be removed`
             : undefined
-          : sectionProblem(name, values);
+          : Object.keys(values).length === 0
+            ? `Change at least one setting of "${name}".`
+            : sectionProblem(name, values);
       if (problem) context.addIssue({ code: 'custom', path: [name], message: problem });
     }
   });

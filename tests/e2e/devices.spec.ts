@@ -700,3 +700,32 @@ test('Configuration: the tab shows what the simulated device reported, its LAN a
   await page.getByTestId('config-view-raw').click();
   await expect(page.getByTestId('config-raw')).toContainText(`"ipaddr": "${lan.ipaddr}"`);
 });
+
+test("Configuration: the NTP server changed from its card reaches the device, and the tab shows the device's new revision", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await signIn(page, 'super@fleetport.example');
+  const { row, sim } = await onlineDevice(page);
+  const before = sim.configuration().revision;
+  await page.goto(urlFor('acme.localhost', `/devices/${row.id}/configuration`));
+  await expect(page.getByTestId('config-provenance')).toContainText(/^Revision \d+ · /);
+  const card = page.getByTestId('config-section-ntp');
+  await card.getByRole('button', { name: 'Edit Time (NTP)' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit: Time (NTP)' });
+  await dialog.getByRole('textbox', { name: 'Server' }).fill('time.example.org');
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  const status = page.getByRole('dialog', { name: 'Action status' });
+  const item = status.getByTestId('action-status-item');
+  await expect(item).toHaveAttribute('data-state', 'succeeded', { timeout: 20_000 });
+  await expect(item).toContainText(/Applied: the configuration is at revision \d+\./);
+  await expect(dialog).toHaveCount(0);
+  // The device has it, and the tab shows what it reported after: the server, a newer revision.
+  expect(sim.configuration().config.ntp?.server).toBe('time.example.org');
+  await expect(card).toContainText('Servertime.example.org');
+  const shown = Number(
+    (await page.getByTestId('config-provenance').textContent())?.match(/^Revision (\d+)/)?.[1],
+  );
+  expect(shown).toBeGreaterThan(before);
+  await expect(page.getByTestId('config-provenance')).toContainText('changed by the console');
+});

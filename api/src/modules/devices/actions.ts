@@ -1,5 +1,10 @@
 import type { AuditEvent } from '@fleetport/contracts/audit-events';
-import { deviceConfigChangeSchema } from '@fleetport/contracts/device-config';
+import {
+  deviceConfigChangeSchema,
+  REPEATED_SECTIONS,
+  sectionKind,
+  sectionProblem,
+} from '@fleetport/contracts/device-config';
 import { CLI_COMMAND_MAX_LENGTH, DEVICE_ACTIONS, type DeviceAction } from '@fleetport/contracts/devices';
 import { textSchema } from '@fleetport/contracts/fields';
 import {
@@ -13,10 +18,12 @@ import type { Router } from 'express';
 import { z } from 'zod';
 import { tasks } from '../../db/schema.ts';
 import type { ApiDeps } from '../../deps.ts';
+import { fieldError } from '../../http/errors.ts';
 import { idParam, type RouteRegistry } from '../../http/route.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { planGroup } from '../tasks/plan.ts';
 import { findDevice } from './device-queries.ts';
+import { configOf } from './gateway-queries.ts';
 
 /** The audit event of each device action. */
 const ACTION_EVENTS: Record<DeviceAction, AuditEvent> = {
@@ -106,8 +113,17 @@ export function registerDeviceActionRoutes(registry: RouteRegistry, router: Rout
     body: deviceConfigChangeSchema,
     response: deviceTaskStartedSchema,
     statuses: { 422: 'a value the device would refuse, named at changes.<section>' },
-    handler: async ({ auth, params, body }) =>
-      startTask(
+    handler: async ({ auth, params, body }) => {
+      // A repeated section the device reported it does not have (a new port forward) must be
+      // whole; before its first report the device alone can tell.
+      const reported = (await configOf(db, params.id))?.config;
+      for (const [name, values] of Object.entries(body.changes)) {
+        const kind = sectionKind(name);
+        if (!reported || values === null || !kind || !(kind in REPEATED_SECTIONS) || reported[name]) continue;
+        const problem = sectionProblem(name, values, true);
+        if (problem) throw fieldError(`changes.${name}`, problem);
+      }
+      return startTask(
         auth,
         params.id,
         {
@@ -119,7 +135,8 @@ export function registerDeviceActionRoutes(registry: RouteRegistry, router: Rout
         },
         // The history names the sections, never a value (a key, a password).
         { sections: Object.keys(body.changes) },
-      ),
+      );
+    },
   });
 
   registry.add(router, {

@@ -125,6 +125,8 @@ describe("a device's configuration", () => {
     });
     const none = await admin.post(url, { changes: {} });
     expect(none.status).toBe(422);
+    expect((await admin.post(url, { changes: { ntp: {} } })).status).toBe(422);
+
     const guest = await fx.login('guest@acme.example');
     expect((await guest.post(url, { changes: { ntp: { server: 'pool.ntp.org' } } })).status).toBe(403);
 
@@ -173,6 +175,16 @@ describe("a device's configuration", () => {
       expect(task?.secret).toBeNull();
       const seen = (await admin.get(`/api/devices/tasks/groups/${groupId}`)).body.data as TaskGroup;
       expect(seen.summary).toBe('ntp, wireless.ap0');
+      // Once the device has reported its tree, a new port forward (none at this index) must be whole.
+      await connection.client.publishAsync(
+        deviceTopics(unit.serial).configReport,
+        JSON.stringify({ v: 1, revision: 8, by: 'console', config: TREE }),
+        { qos: 1 },
+      );
+      await fx.api.deps.gateway.settled();
+      const part = await admin.post(url, { changes: { 'firewall.redirect5': { name: 'web' } } });
+      expect(part.status).toBe(422);
+      expect(part.body.errors[0]).toMatchObject({ source: 'changes.firewall.redirect5' });
       // Nothing to send again: the key was forgotten.
       await fx.api.deps.db.update(taskRows).set({ state: 'failed' }).where(eq(taskRows.id, taskId));
       expect((await admin.post(`/api/devices/tasks/groups/${groupId}/retry`)).status).toBe(409);

@@ -51,6 +51,7 @@ const SAME_IN_JAPANESE: ReadonlyMap<string, string> = new Map([
   ['device.services.ssid', 'Japanese consoles write SSID in Latin letters'],
   ['device.config.sections.network_lan', 'Japanese consoles write LAN in Latin letters'],
   ['device.config.units.kb', 'KB is the unit symbol in Japanese too'],
+  ['device.config.edit.units.kb', 'KB is the unit symbol in Japanese too'],
 ]);
 
 const PLACEHOLDER = /\{\{\s*([^}\s]+)\s*\}\}/g;

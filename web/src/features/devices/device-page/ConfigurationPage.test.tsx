@@ -1,12 +1,19 @@
 // @vitest-environment jsdom
 import type { DeviceConfiguration } from '@fleetport/contracts/device-config';
 import type { DeviceDetail } from '@fleetport/contracts/device-schemas';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderWithForms, testUser } from '../../../shared/forms/testing.tsx';
+import { ModalHost } from '../../../shared/modals/ModalHost.tsx';
+import { resetModals } from '../../../shared/modals/testing.tsx';
 import { Configuration } from './ConfigurationPage.tsx';
 
+// A change's task is followed by its poll here; the page's socket is not opened in a test.
+vi.mock('../../../shared/realtime/socket.ts', () => ({ realtime: { listen: () => () => {} } }));
+
 afterEach(cleanup);
+afterEach(resetModals);
 
 const reported = (config: DeviceConfiguration['config'], more: Partial<DeviceConfiguration> = {}) =>
   fakeApi({
@@ -193,5 +200,130 @@ describe('Configuration tab of a device (issue 22)', () => {
     expect((await screen.findByTestId('config-provenance')).textContent).toMatch(
       /^Revision 3 · as set at the device's start · reported /,
     );
+  });
+});
+
+describe('Configuration tab: changing the configuration (issue 22)', () => {
+  const TASK = '00000000-0000-4000-8000-000000000001';
+  const tree = (server: string) => ({
+    ntp: { enabled: true, server },
+    'firewall.redirect0': {
+      name: 'cam',
+      proto: 'tcp',
+      src_dport: 8080,
+      dest_ip: '192.168.1.20',
+      dest_port: 80,
+      enabled: true,
+    },
+    'firewall.redirect2': {
+      name: 'nvr',
+      proto: 'tcp',
+      src_dport: 8443,
+      dest_ip: '192.168.1.30',
+      dest_port: 443,
+      enabled: true,
+    },
+    zz_vendor: { flavour: 'mint' },
+  });
+  const answer = (revision: number, server: string) => ({
+    status: 200,
+    data: {
+      data: {
+        device_id: 5,
+        revision,
+        changed_by: 'console',
+        reported_at: '2026-11-26T09:30:00.000Z',
+        config: tree(server),
+      },
+    },
+  });
+  /** The API: the configuration (the second answer after a change), the change, its task's state. */
+  const api = () =>
+    fakeApi({
+      'GET /devices/5/configuration': (_request, nth) =>
+        nth === 1 ? answer(7, 'pool.ntp.org') : answer(8, 'time.example.org'),
+      'POST /devices/5/configuration': () => ({
+        status: 201,
+        data: { data: { id: 5, group_id: 77, task_id: TASK, state: 'queued' } },
+      }),
+      'GET /devices/tasks/groups/77/tasks': () => ({
+        status: 200,
+        data: {
+          data: [
+            {
+              id: TASK,
+              state: 'succeeded',
+              progress: null,
+              message: 'Applied: the configuration is at revision 8.',
+              message_code: 'config_applied',
+              message_args: { revision: 8 },
+            },
+          ],
+        },
+      }),
+    });
+  const manage = (permissions = ['view_devices', 'manage_devices']) =>
+    renderWithForms(
+      <>
+        <Configuration device={{ id: 5, name: 'Gate 4', status: 'online' } as DeviceDetail} />
+        <ModalHost />
+      </>,
+      { user: testUser(permissions) },
+    );
+  const posted = (server: ReturnType<typeof fakeApi>) =>
+    server.requests('POST /devices/5/configuration').map((request) => request.body);
+
+  it('offers no change without manage_devices', async () => {
+    api();
+    manage(['view_devices']);
+    await screen.findByTestId('config-section-ntp');
+    expect(screen.queryByRole('button', { name: /^Edit / })).toBeNull();
+    expect(screen.queryByTestId('config-add-forward')).toBeNull();
+  });
+
+  it('edits a known section (not one the console has no words for); the tab shows the new revision once the task ends', async () => {
+    const server = api();
+    manage();
+    const user = userEvent.setup();
+    await screen.findByTestId('config-section-ntp');
+    expect(screen.queryByTestId('config-edit-zz_vendor')).toBeNull();
+    expect(screen.queryByTestId('config-remove-ntp')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Edit Time (NTP)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit: Time (NTP)' });
+    const field = within(dialog).getByRole('textbox', { name: 'Server' });
+    await user.clear(field);
+    await user.type(field, 'time.example.org');
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    const status = await screen.findByRole('dialog', { name: 'Action status' });
+    await waitFor(() =>
+      expect(within(status).getByTestId('action-status-item').getAttribute('data-state')).toBe('succeeded'),
+    );
+    expect(posted(server)).toEqual([{ changes: { ntp: { server: 'time.example.org' } }, rollback_s: 120 }]);
+    await waitFor(() =>
+      expect(screen.getByTestId('config-provenance').textContent).toMatch(/^Revision 8 · /),
+    );
+    expect(screen.getByTestId('config-section-ntp').textContent).toContain('time.example.org');
+  });
+
+  it('adds a port forward at the lowest free index, and removes one after asking', async () => {
+    const server = api();
+    manage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('config-add-forward'));
+    const dialog = await screen.findByRole('dialog', { name: 'New port forward' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'ssh');
+    await user.type(within(dialog).getByRole('spinbutton', { name: 'Outside port' }), '2222');
+    await user.type(within(dialog).getByRole('textbox', { name: 'To address' }), '192.168.1.40');
+    await user.type(within(dialog).getByRole('spinbutton', { name: 'To port' }), '22');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(posted(server)).toHaveLength(1));
+    expect(Object.keys((posted(server)[0] as { changes: object }).changes)).toEqual(['firewall.redirect1']);
+
+    await user.click(screen.getByRole('button', { name: 'Remove Port forward: nvr' }));
+    const ask = await screen.findByRole('dialog', { name: 'Remove port forward' });
+    expect(ask.textContent).toContain('“Port forward: nvr”');
+    await user.click(within(ask).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(posted(server)).toHaveLength(2));
+    expect(posted(server)[1]).toEqual({ changes: { 'firewall.redirect2': null }, rollback_s: 120 });
   });
 });

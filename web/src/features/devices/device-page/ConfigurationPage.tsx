@@ -1,19 +1,22 @@
 import type { DeviceConfiguration } from '@fleetport/contracts/device-config';
 import type { DeviceDetail } from '@fleetport/contracts/device-schemas';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../shared/api/messages.ts';
+import { can, useSignedInUser } from '../../../shared/lib/auth.ts';
 import { formatDateTime } from '../../../shared/lib/dates.ts';
 import { ErrorAlert } from '../../../shared/ui/ErrorAlert.tsx';
 import { PageLoading } from '../../../shared/ui/PageLoading.tsx';
 import { useDeviceConfiguration } from '../api/get-device-configuration.ts';
-import { readableSections } from './config-sections.ts';
+import { freeSection, readableSections, type ShownSection } from './config-sections.ts';
 import { DeviceFrame } from './DeviceFrame.tsx';
 import { Fact, Facts, Section } from './device-parts.tsx';
 
@@ -35,23 +38,76 @@ function Provenance({ configuration }: { configuration: DeviceConfiguration }) {
   );
 }
 
+// The form and its contract schemas are a chunk of their own, fetched when a form is first opened.
+const sectionDialog = () => import('../dialogs/ConfigSectionDialog.tsx');
+
 /**
  * The configuration the device last reported (issue 22): each section a card in words, or the
- * whole tree as JSON. Read-only; everything in it is the device's text, rendered as text.
+ * whole tree as JSON; everything in it is the device's text, rendered as text. With
+ * manage_devices, a known section has Edit (a port forward Remove too), and a port forward can
+ * be added: each change a task, followed in 'Action status'.
  */
 export function Configuration({ device }: { device: DeviceDetail }) {
   const { t } = useTranslation();
+  const user = useSignedInUser();
+  const queryClient = useQueryClient();
   const configuration = useDeviceConfiguration(device.id);
   const [view, setView] = useState<View>('sections');
   if (configuration.isError) return <ErrorAlert>{messageOf(configuration.error)}</ErrorAlert>;
   if (configuration.isPending) return <PageLoading />;
-  const { config } = configuration.data;
+  const { config, revision } = configuration.data;
   if (config === null)
     return (
       <Typography color="text.secondary" data-testid="config-empty">
         {t('device.config.empty')}
       </Typography>
     );
+  const manages = can(user, 'manage_devices');
+  const target = {
+    device: {
+      id: device.id,
+      name: device.name,
+      connected: device.status === 'online' || device.status === 'not_activated',
+    },
+    companyId: user.company_id,
+    revision,
+  };
+  const newForward = freeSection(config, 'firewall.redirect');
+  const actions = (section: ShownSection) => {
+    const { kind, name, title } = section;
+    if (!manages || !kind) return undefined;
+    return (
+      <>
+        {kind === 'firewall.redirect' && (
+          <Button
+            size="small"
+            color="error"
+            aria-label={t('device.config.edit.removeSection', { section: title })}
+            data-testid={`config-remove-${name}`}
+            onClick={() =>
+              void sectionDialog().then((module) =>
+                module.confirmRemoveSection(target, { name, title }, queryClient),
+              )
+            }
+          >
+            {t('device.config.edit.remove')}
+          </Button>
+        )}
+        <Button
+          size="small"
+          aria-label={t('device.config.edit.editSection', { section: title })}
+          data-testid={`config-edit-${name}`}
+          onClick={() =>
+            void sectionDialog().then((module) =>
+              module.openConfigSection(target, { name, kind, title, section: config[name] }),
+            )
+          }
+        >
+          {t('device.config.edit.edit')}
+        </Button>
+      </>
+    );
+  };
   return (
     <>
       <Stack
@@ -61,6 +117,23 @@ export function Configuration({ device }: { device: DeviceDetail }) {
         sx={{ flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', mb: 2 }}
       >
         <Provenance configuration={configuration.data} />
+        <Box sx={{ flex: 1 }} />
+        {manages && (
+          <Button
+            variant="outlined"
+            size="small"
+            disabled={newForward === undefined}
+            data-testid="config-add-forward"
+            onClick={() =>
+              newForward &&
+              void sectionDialog().then((module) =>
+                module.openConfigSection(target, { name: newForward, kind: 'firewall.redirect', title: '' }),
+              )
+            }
+          >
+            {t('device.config.edit.addForward')}
+          </Button>
+        )}
         <ToggleButtonGroup
           exclusive
           size="small"
@@ -91,7 +164,12 @@ export function Configuration({ device }: { device: DeviceDetail }) {
       ) : (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
           {readableSections(t, config).map((section) => (
-            <Section key={section.name} title={section.title} testId={`config-section-${section.name}`}>
+            <Section
+              key={section.name}
+              title={section.title}
+              testId={`config-section-${section.name}`}
+              actions={actions(section)}
+            >
               <Facts>
                 {section.options.map((option) => (
                   <Fact key={option.name} label={option.label}>

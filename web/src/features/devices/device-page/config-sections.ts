@@ -33,7 +33,7 @@ export const SECTION_OPTIONS = {
   'users.admin': ['username', 'password'],
   ddns: ['enabled', 'service_name', 'check_interval'],
 } as const satisfies Record<ConfigSectionKind, readonly string[]>;
-type Kind = keyof typeof SECTION_OPTIONS;
+export type Kind = keyof typeof SECTION_OPTIONS;
 const KINDS = Object.keys(SECTION_OPTIONS) as Kind[];
 
 /** Repeated sections: how many of each a device holds at most (`wireless.ap0` … `wireless.ap3`). */
@@ -53,6 +53,19 @@ export function sectionKind(name: string): { kind: Kind; index: number } | undef
 /** A kind's catalogue key: i18next reads a dot as nesting. */
 type KindKey<K extends string> = K extends `${infer Head}.${infer Tail}` ? `${Head}_${Tail}` : K;
 const kindKey = <K extends Kind>(kind: K) => kind.replace('.', '_') as KindKey<K>;
+
+/** The lowest free index of a repeated section (`firewall.redirect3`), or undefined when all are taken. */
+export function freeSection(tree: ConfigTree, kind: keyof typeof REPEATED_SECTIONS): string | undefined {
+  for (let index = 0; index < REPEATED_SECTIONS[kind]; index += 1) {
+    if (!(`${kind}${index}` in tree)) return `${kind}${index}`;
+  }
+  return undefined;
+}
+
+/** A known option's label: 'Network name (SSID)'. */
+export function optionLabel(t: TFunction, kind: Kind, option: string): string {
+  return t(`device.config.options.${kindKey(kind)}.${option}` as 'device.config.set');
+}
 
 /** Protocol names: written the same in every language, so they are not in the catalogue. */
 const PROTOCOLS: Readonly<Record<string, string>> = {
@@ -81,6 +94,8 @@ export interface ShownOption {
 }
 export interface ShownSection {
   name: string;
+  /** Its kind, when the console knows it (and has a form for it). */
+  kind?: Kind;
   title: string;
   options: ShownOption[];
 }
@@ -114,14 +129,23 @@ function firstAddress(lan: ConfigSection | undefined, start: number): string | u
   return [24, 16, 8, 0].map((shift) => (first >>> shift) & 255).join('.');
 }
 
-/** A known option's value with its unit or words where it has them. */
-function knownValue(t: TFunction, kind: Kind, option: string, value: ConfigValue, tree: ConfigTree): string {
+/** One of an option's few values in words: 'None (open network)', 'WPA2-PSK', '5 GHz'. */
+export function choiceLabel(t: TFunction, kind: Kind, option: string, value: string): string {
   const at = `${kind}.${option}`;
-  if (CHOICES[at] && typeof value === 'string' && /^[a-z0-9_]+$/.test(value)) {
+  if (CHOICES[at] && /^[a-z0-9_]+$/.test(value)) {
     return t(`device.config.choices.${kindKey(kind)}.${option}.${value}` as 'device.config.set', {
       defaultValue: PROTOCOLS[value] ?? value,
     });
   }
+  if (at === 'wireless.ap.band' && value !== '') return t('device.config.units.ghz', { value });
+  return value;
+}
+
+/** A known option's value with its unit or words where it has them. */
+function knownValue(t: TFunction, kind: Kind, option: string, value: ConfigValue, tree: ConfigTree): string {
+  const at = `${kind}.${option}`;
+  if (CHOICES[at] && typeof value === 'string' && /^[a-z0-9_]+$/.test(value))
+    return choiceLabel(t, kind, option, value);
   if (typeof value === 'number') {
     if (at === 'system.log_size') return t('device.config.units.kb', { value });
     if (at === 'dhcp.lan.leasetime_h') return t('device.config.units.hours', { count: value });
@@ -130,7 +154,7 @@ function knownValue(t: TFunction, kind: Kind, option: string, value: ConfigValue
     if (at === 'dhcp.lan.start') return firstAddress(tree['network.lan'], value) ?? String(value);
   }
   if (at === 'wireless.ap.band' && typeof value === 'string' && value !== '')
-    return t('device.config.units.ghz', { value });
+    return choiceLabel(t, kind, option, value);
   // 'Turned on' reads better than 'Turned off: No'.
   if (at === 'wireless.ap.disabled' && typeof value === 'boolean') return valueText(t, option, !value);
   return valueText(t, option, value);
@@ -189,11 +213,11 @@ export function readableSections(t: TFunction, tree: ConfigTree): ShownSection[]
       return known.includes(option)
         ? {
             name: option,
-            label: t(`device.config.options.${kindKey(kind)}.${option}` as 'device.config.set'),
+            label: optionLabel(t, kind, option),
             value: knownValue(t, kind, option, value, tree),
           }
         : { name: option, label: option, value: valueText(t, option, value) };
     });
-    return { name, title: sectionTitle(t, name, kind, index, section), options };
+    return { name, kind, title: sectionTitle(t, name, kind, index, section), options };
   });
 }

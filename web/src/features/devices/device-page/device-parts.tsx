@@ -46,21 +46,39 @@ export function Facts({ children, testId }: { children: ReactNode; testId?: stri
   );
 }
 
-/** A titled box of the tab. */
+/** A titled box of the tab, with what may be done to it (`actions`) beside its title. */
 export function Section({
   title,
   children,
   testId,
+  actions,
 }: {
   title: string;
   children: ReactNode;
   testId?: string;
+  actions?: ReactNode;
 }) {
+  const heading = (
+    <Typography variant="subtitle2" sx={{ mb: actions ? 0 : 1 }}>
+      {title}
+    </Typography>
+  );
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 2 }} data-testid={testId}>
-      <Typography variant="subtitle2" sx={{ mb: 1 }}>
-        {title}
-      </Typography>
+      {actions ? (
+        <Stack
+          direction="row"
+          spacing={1}
+          sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}
+        >
+          {heading}
+          <Stack direction="row" spacing={0.5}>
+            {actions}
+          </Stack>
+        </Stack>
+      ) : (
+        heading
+      )}
       {children}
     </Paper>
   );
