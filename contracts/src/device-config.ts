@@ -162,8 +162,8 @@ export const maskSecrets = (section: ConfigSection): ConfigSection =>
   );
 
 /** The scalars of a section, bounded, as a device sends them. */
-const configValue = z.union([z.string().max(1000), z.number(), z.boolean()]);
-export const configSectionSchema = z.record(z.string().max(60), configValue);
+export const configValueSchema = z.union([z.string().max(1000), z.number(), z.boolean()]);
+export const configSectionSchema = z.record(z.string().max(60), configValueSchema);
 /** A whole tree, bounded: at most 64 sections. */
 export const configTreeSchema = z
   .record(z.string().max(60), configSectionSchema)
@@ -201,11 +201,10 @@ export const CONFIG_ROLLBACK_S = { min: 30, max: 3600, default: 120 } as const;
  * section whole), null to remove a repeated section. Each section's values are checked with its
  * schema (`sectionProblem`), the problem named at `changes.<section>`.
  */
-export const configChangesSchema = z
+export const configSectionsSchema = z
   .record(z.string().max(60), configSectionSchema.nullable())
   .superRefine((changes, context) => {
     const names = Object.keys(changes);
-    if (names.length === 0) context.addIssue({ code: 'custom', message: 'Change at least one setting.' });
     if (names.length > 64) context.addIssue({ code: 'custom', message: 'At most 64 sections at once.' });
     for (const [name, values] of Object.entries(changes)) {
       const problem =
@@ -219,6 +218,11 @@ export const configChangesSchema = z
       if (problem) context.addIssue({ code: 'custom', path: [name], message: problem });
     }
   });
+/** A change that changes something: at least one section. */
+export const configChangesSchema = configSectionsSchema.refine(
+  (changes) => Object.keys(changes).length > 0,
+  'Change at least one setting.',
+);
 export type ConfigChanges = z.infer<typeof configChangesSchema>;
 
 /** POST /devices/{id}/configuration: a change for one device. */
@@ -232,3 +236,76 @@ export const deviceConfigChangeSchema = z.object({
     .default(CONFIG_ROLLBACK_S.default),
 });
 export type DeviceConfigChange = z.output<typeof deviceConfigChangeSchema>;
+
+/** Set unique: one device's own values (by serial) in a change for many. */
+export const configUniqueRowSchema = z.object({
+  serial: z.string().min(1, 'Enter a serial number.').max(64),
+  changes: configChangesSchema,
+});
+export type ConfigUniqueRow = z.infer<typeof configUniqueRowSchema>;
+
+/** Repeated sections a change may add whole to a device that has none at that index (a port forward); a Wi-Fi access point needs its radio. */
+export const ADDABLE_SECTIONS: ReadonlySet<ConfigSectionKind> = new Set(['firewall.redirect']);
+
+/** What a change does to one section of a device, option by option (secrets only as the mask). */
+export type ConfigDiffLine = {
+  section: string;
+  option: string;
+  from: ConfigValue | null;
+  to: ConfigValue | null;
+};
+
+/**
+ * What a change would change on a device with the reported tree: each option whose value
+ * differs (a secret given is always a change, shown as the mask, never its value), a section
+ * removed option by option, a new addable section whole. `missing` names a section the device
+ * does not have and cannot be given (a model without Wi-Fi): the device would refuse the change.
+ */
+export function configDiff(
+  reported: ConfigTree,
+  changes: Record<string, ConfigSection | null>,
+): { lines: ConfigDiffLine[]; missing: string | undefined } {
+  const lines: ConfigDiffLine[] = [];
+  for (const [section, values] of Object.entries(changes)) {
+    const current = reported[section];
+    if (values === null) {
+      for (const [option, value] of Object.entries(current ?? {}))
+        lines.push({ section, option, from: shown(option, value), to: null });
+      continue;
+    }
+    if (!current) {
+      const kind = sectionKind(section);
+      if (!kind || !ADDABLE_SECTIONS.has(kind) || sectionProblem(section, values, true))
+        return { lines, missing: section };
+      for (const [option, value] of Object.entries(values))
+        lines.push({ section, option, from: null, to: shown(option, value) });
+      continue;
+    }
+    for (const [option, value] of Object.entries(values)) {
+      if (SECRET_OPTIONS.has(option)) {
+        if (value !== '' && value !== SECRET_MASK)
+          lines.push({ section, option, from: shown(option, current[option] ?? ''), to: SECRET_MASK });
+      } else if (current[option] !== value) {
+        lines.push({ section, option, from: current[option] ?? null, to: value });
+      }
+    }
+  }
+  return { lines, missing: undefined };
+}
+
+/** A value as a diff shows it: a secret as the mask once set. */
+const shown = (option: string, value: ConfigValue): ConfigValue =>
+  SECRET_OPTIONS.has(option) ? (value ? SECRET_MASK : '') : value;
+
+/** A change for one device: what every device gets, with its own values (Set unique) over it. */
+export function mergeChanges(
+  common: Record<string, ConfigSection | null>,
+  own: Record<string, ConfigSection | null> | null | undefined,
+): Record<string, ConfigSection | null> {
+  const merged: Record<string, ConfigSection | null> = { ...common };
+  for (const [section, values] of Object.entries(own ?? {})) {
+    const before = merged[section];
+    merged[section] = values === null || before === null ? values : { ...(before ?? {}), ...values };
+  }
+  return merged;
+}

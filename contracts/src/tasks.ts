@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { CONFIG_ROLLBACK_S, configChangesSchema } from './device-config.ts';
+import {
+  CONFIG_ROLLBACK_S,
+  type ConfigChanges,
+  type ConfigUniqueRow,
+  configSectionsSchema,
+  configUniqueRowSchema,
+  configValueSchema,
+  SECRET_OPTIONS,
+} from './device-config.ts';
 import { deviceFilterSchema } from './device-schemas.ts';
 import { idSchema, integerSchema, textSchema } from './fields.ts';
 
@@ -337,6 +345,8 @@ export const newTaskGroupSchema = z
   .discriminatedUnion('action', [
     z.object({ action: z.literal('reboot'), ...target }),
     z.object({ action: z.literal('refresh'), ...target }),
+    /** Take a backup (issue 22): each device uploads its configuration archive through a signed link. */
+    z.object({ action: z.literal('backup.upload'), ...target }),
     z.object({
       action: z.literal('cli'),
       ...target,
@@ -353,11 +363,20 @@ export const newTaskGroupSchema = z
     z.object({
       action: z.literal('config.write'),
       ...target,
-      changes: configChangesSchema,
+      /** What every device gets (may be empty when each device's values come from `unique`). */
+      changes: configSectionsSchema,
       rollback_s: integerSchema(CONFIG_ROLLBACK_S).default(CONFIG_ROLLBACK_S.default),
+      /**
+       * Set unique (spec §2 Multi-config): the values that differ per device (a host name, a LAN
+       * address), one row per chosen device by serial, each row naming the same options. A value
+       * given twice, a serial that is not among the chosen devices, or a chosen device without a
+       * row is refused, naming the row (`unique.<n>`).
+       */
+      unique: z.array(configUniqueRowSchema).max(TASK_GROUP_MAX_DEVICES).optional(),
     }),
   ])
   .superRefine((value, context) => {
+    if (value.action === 'config.write') uniqueProblems(value.changes, value.unique, context);
     if ((value.device_ids === undefined) === (value.filter === undefined))
       context.addIssue({
         code: 'custom',
@@ -370,9 +389,33 @@ export type NewTaskGroup = z.output<typeof newTaskGroupSchema>;
 /** Why a device is left out of a firmware update (or a task list's firmware step): its model is unknown, does not fit, or it already runs the version. */
 export const FIRMWARE_SKIP_CODES = ['model_unknown', 'model_unfit', 'same_version'] as const;
 export type FirmwareSkipCode = (typeof FIRMWARE_SKIP_CODES)[number];
+/**
+ * Why a device is left out of a configuration change: its configuration is not known yet (it
+ * has never reported one), it has no such section (`section`: a model without Wi-Fi), or it
+ * already has every value (nothing to change).
+ */
+export const CONFIG_SKIP_CODES = ['config_unknown', 'config_no_section', 'config_same'] as const;
+export type ConfigSkipCode = (typeof CONFIG_SKIP_CODES)[number];
+export type TaskSkipCode = FirmwareSkipCode | ConfigSkipCode;
+
+/** The most devices a configuration preview shows the diff of, one by one (the rest are counted). */
+export const PREVIEW_DIFFS_MAX = 50;
+/** The most companies a preview names with their device counts. */
+export const PREVIEW_COMPANIES_MAX = 20;
+
+/** One setting a configuration change changes on a device: what it reads now, what it will read (null: none). */
+export const configDiffEntrySchema = z.object({
+  section: z.string(),
+  option: z.string(),
+  from: configValueSchema.nullable(),
+  to: configValueSchema.nullable(),
+});
+export type ConfigDiffEntry = z.infer<typeof configDiffEntrySchema>;
 
 /** The error code of a firmware update whose image fits none of the chosen devices (422 on `file_id`). */
 export const FIRMWARE_FITS_NONE = 'FIRMWARE_FITS_NONE';
+/** The error code of a configuration change that fits none of the chosen devices (422 on `changes`). */
+export const CONFIG_FITS_NONE = 'CONFIG_FITS_NONE';
 
 /**
  * The dry run of a new group (POST /devices/tasks/groups/preview): how many devices it reaches,
@@ -387,14 +430,36 @@ export const taskGroupPreviewSchema = z.object({
       device_id: z.number(),
       device_name: z.string(),
       /** Why, for the console to say in the user's language; `reason` says it in English. */
-      code: z.enum(FIRMWARE_SKIP_CODES),
+      code: z.enum([...FIRMWARE_SKIP_CODES, ...CONFIG_SKIP_CODES]),
       model: z.string().nullable(),
       firmware: z.string().nullable(),
+      /** The section a device lacks (config_no_section). */
+      section: z.string().optional(),
       reason: z.string(),
     }),
   ),
   skipped_total: z.number().int(),
+  /** Skipped devices counted by reason (all of them, not only those named). */
+  skipped_by_code: z.record(z.string(), z.number().int()).optional(),
   waves: z.array(z.number().int()),
+  /** The companies reached, most devices first (at most PREVIEW_COMPANIES_MAX). */
+  by_company: z
+    .array(z.object({ company_id: z.number(), company_name: z.string(), devices: z.number().int() }))
+    .optional(),
+  /** A configuration change: how many distinct settings it changes over all devices. */
+  settings: z.number().int().optional(),
+  /** A configuration change: what changes on each device (the first PREVIEW_DIFFS_MAX). */
+  diffs: z
+    .array(
+      z.object({
+        device_id: z.number(),
+        device_name: z.string(),
+        serial: z.string(),
+        connected: z.boolean(),
+        changes: z.array(configDiffEntrySchema),
+      }),
+    )
+    .optional(),
 });
 export type TaskGroupPreview = z.infer<typeof taskGroupPreviewSchema>;
 
@@ -520,3 +585,73 @@ export const taskListSchema = z.object({
   editable: z.boolean(),
 });
 export type TaskList = z.infer<typeof taskListSchema>;
+
+/**
+ * Set unique's rules: every row names the same options (none of them also in the common change),
+ * each serial once, and no value given to two devices; with no common change, rows are required.
+ */
+function uniqueProblems(
+  changes: ConfigChanges,
+  rows: readonly ConfigUniqueRow[] | undefined,
+  context: z.RefinementCtx,
+): void {
+  if (!rows || rows.length === 0) {
+    if (Object.keys(changes).length === 0)
+      context.addIssue({ code: 'custom', path: ['changes'], message: 'Change at least one setting.' });
+    return;
+  }
+  const optionsOf = (row: ConfigUniqueRow) =>
+    Object.entries(row.changes).flatMap(([section, values]) =>
+      Object.keys(values ?? {}).map((option) => `${section}.${option}`),
+    );
+  const first = optionsOf(rows[0] as ConfigUniqueRow).sort();
+  const serials = new Map<string, number>();
+  const seen = new Map<string, number>();
+  rows.forEach((row, index) => {
+    const options = optionsOf(row).sort();
+    if (options.join() !== first.join()) {
+      context.addIssue({
+        code: 'custom',
+        path: ['unique', index, 'changes'],
+        message: `Give the same settings for every device: ${first.join(', ')}.`,
+      });
+      return;
+    }
+    const key = row.serial.toLowerCase();
+    const before = serials.get(key);
+    if (before !== undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['unique', index, 'serial'],
+        message: `Device ${row.serial} is given twice (also in row ${before + 1}).`,
+      });
+    }
+    serials.set(key, index);
+    for (const [section, values] of Object.entries(row.changes)) {
+      if (
+        changes[section] &&
+        Object.keys(values ?? {}).some((option) => option in (changes[section] ?? {}))
+      ) {
+        context.addIssue({
+          code: 'custom',
+          path: ['unique', index, 'changes', section],
+          message: `A setting of "${section}" is both common and unique: choose one.`,
+        });
+      }
+      // Texts only (a host name, an address, an SSID): a yes/no or a number may repeat, and a
+      // secret is never said back.
+      for (const [option, value] of Object.entries(values ?? {})) {
+        if (typeof value !== 'string' || SECRET_OPTIONS.has(option)) continue;
+        const valueKey = `${section}.${option}=${String(value)}`;
+        const twice = seen.get(valueKey);
+        if (twice !== undefined) {
+          context.addIssue({
+            code: 'custom',
+            path: ['unique', index, 'changes', section, option],
+            message: `"${String(value)}" is also given in row ${twice + 1}: each device needs its own ${section}.${option}.`,
+          });
+        } else seen.set(valueKey, index);
+      }
+    }
+  });
+}

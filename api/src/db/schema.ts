@@ -580,6 +580,8 @@ export const tasks = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
     /** A secret for the device (a new password), sealed; forgotten when the task ends (migration 0019). */
     secret: text('secret'),
+    /** Set unique: the device's own part of a configuration change, secrets masked (migration 0022). */
+    params: jsonb('params').$type<Record<string, Record<string, string | number | boolean> | null>>(),
   },
   (table) => [index('tasks_group_idx').on(table.groupId, table.state)],
 );

@@ -49,7 +49,7 @@ export function registerDeviceActionRoutes(registry: RouteRegistry, router: Rout
     body: Record<string, unknown>,
   ) => {
     const row = await findDevice(db, auth, deviceId);
-    const plan = await planGroup(db, auth, request);
+    const plan = await planGroup(db, auth, request, Math.random, { asIs: true });
     const group = await deps.tasks.createGroup({
       request,
       plan,

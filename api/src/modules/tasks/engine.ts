@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { type ConfigChanges, SECRET_MASK, SECRET_OPTIONS } from '@fleetport/contracts/device-config';
+import {
+  type ConfigChanges,
+  mergeChanges,
+  SECRET_MASK,
+  SECRET_OPTIONS,
+} from '@fleetport/contracts/device-config';
 import {
   type Command,
   type CommandResult,
@@ -176,12 +181,35 @@ export class TaskEngine {
       : {};
     const list = plan.list;
     // A configuration change's secrets (a Wi-Fi key, a password) are kept only sealed with each
-    // task, never in the group's parameters; the group keeps the change with them masked.
+    // task, never in the group's parameters; the group keeps the change with them masked, and
+    // each task its device's own values (Set unique), masked too.
     const config = request.action === 'config.write' ? splitSecrets(request.changes) : undefined;
-    const sealed =
+    const commonSealed =
       config && Object.keys(config.secrets).length > 0
         ? sealSecret(this.secretKey, JSON.stringify(config.secrets))
         : undefined;
+    const chosen = config
+      ? plan.devices.map((device) => {
+          if (!device.own) return { ...device, secret: commonSealed };
+          const own = splitSecrets(device.own);
+          const secrets = mergeChanges(config.secrets, own.secrets);
+          return {
+            ...device,
+            params: own.open,
+            secret:
+              Object.keys(own.secrets).length > 0
+                ? sealSecret(this.secretKey, JSON.stringify(secrets))
+                : commonSealed,
+          };
+        })
+      : plan.devices;
+    const sealed = chosen.some((device) => 'secret' in device && device.secret !== undefined);
+    const uniqueOptions =
+      request.action === 'config.write'
+        ? Object.entries(request.unique?.[0]?.changes ?? {}).flatMap(([section, values]) =>
+            Object.keys(values ?? {}).map((option) => `${section}.${option}`),
+          )
+        : [];
     const params =
       request.action === 'cli'
         ? { command: request.command }
@@ -189,7 +217,8 @@ export class TaskEngine {
           ? {
               changes: config.open,
               rollback_s: request.action === 'config.write' ? request.rollback_s : 0,
-              has_secrets: sealed !== undefined,
+              has_secrets: sealed,
+              ...(uniqueOptions.length > 0 ? { unique: uniqueOptions } : {}),
             }
           : list
             ? { list_id: list.id, steps: list.steps.map((step) => stepParams(step, image)) }
@@ -198,7 +227,14 @@ export class TaskEngine {
       request.action === 'cli'
         ? request.command
         : config
-          ? Object.keys(config.open).join(', ').slice(0, 500)
+          ? [
+              ...new Set([
+                ...Object.keys(config.open),
+                ...uniqueOptions.map((option) => option.replace(/\.[^.]+$/, '')),
+              ]),
+            ]
+              .join(', ')
+              .slice(0, 500)
           : list
             ? list.name
             : file
@@ -225,7 +261,7 @@ export class TaskEngine {
         waveCount: firmware?.wave_count ?? 1,
         failureThreshold: firmware ? firmware.failure_threshold : null,
       },
-      sealed ? plan.devices.map((device) => ({ ...device, secret: sealed })) : plan.devices,
+      chosen,
       list ? list.steps.map((step) => step.action) : [request.action],
     );
   }
@@ -287,6 +323,7 @@ export class TaskEngine {
         id: tasks.deviceId,
         companyId: devices.companyId,
         fromStep: sql<number>`min(${tasks.step})::int`,
+        params: sql<ConfigChanges | null>`(array_agg(${tasks.params}))[1]`,
       })
       .from(tasks)
       .innerJoin(devices, eq(devices.id, tasks.deviceId))
@@ -325,7 +362,11 @@ export class TaskEngine {
    */
   private async insertGroup(
     values: typeof taskGroups.$inferInsert,
-    chosen: readonly (PlannedDevice & { secret?: string; fromStep?: number })[],
+    chosen: readonly (PlannedDevice & {
+      secret?: string | undefined;
+      fromStep?: number;
+      params?: ConfigChanges | null;
+    })[],
     steps: readonly TaskAction[],
   ): Promise<TaskGroupRow> {
     const now = values.createdAt ?? this.now();
@@ -356,6 +397,7 @@ export class TaskEngine {
           notBefore: now,
           updatedAt: now,
           secret: device.secret ?? null,
+          params: device.params ?? null,
         }));
         const stored = await tx.insert(tasks).values(rows).returning();
         await logTasks(tx as unknown as Db, stored, now);
@@ -1054,7 +1096,7 @@ function commandOf(
         ...base,
         action: 'config.write',
         changes: withSecrets(
-          (group.params as { changes: ConfigChanges }).changes,
+          mergeChanges((group.params as { changes: ConfigChanges }).changes, task.params),
           secret === undefined ? {} : (JSON.parse(secret) as ConfigChanges),
         ),
         ...(Number(params.rollback_s) > 0 ? { rollback_s: Number(params.rollback_s) } : {}),

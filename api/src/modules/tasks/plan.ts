@@ -1,8 +1,11 @@
+import type { ConfigChanges } from '@fleetport/contracts/device-config';
 import { modelFamily } from '@fleetport/contracts/device-protocol';
 import {
+  CONFIG_FITS_NONE,
   FIRMWARE_FITS_NONE,
   type FirmwareSkipCode,
   type NewTaskGroup,
+  PREVIEW_COMPANIES_MAX,
   TASK_GROUP_MAX_DEVICES,
   type TaskGroupPreview,
   type TaskListStep,
@@ -17,6 +20,7 @@ import { DEVICE_NOT_YOURS } from '../devices/device-queries.ts';
 import { deviceConditions } from '../devices/list-queries.ts';
 import type { FileRow } from '../files/queries.ts';
 import { visibleFile } from '../files/queries.ts';
+import { planConfig } from './config-plan.ts';
 import { taskListFor } from './list-queries.ts';
 
 /** The most skipped devices a preview names one by one (the rest are counted). */
@@ -27,6 +31,8 @@ export interface PlannedDevice {
   companyId: number;
   connected: boolean;
   wave: number;
+  /** Set unique: the device's own values in a configuration change. */
+  own?: ConfigChanges | undefined;
 }
 
 /** A task list's step as a run takes it. */
@@ -39,6 +45,10 @@ export interface GroupPlan {
   skipped: TaskGroupPreview['skipped'];
   skippedTotal: number;
   file: FileRow | undefined;
+  /** A configuration change: the distinct settings it changes and the first devices' diffs. */
+  config?: { settings: number; diffs: NonNullable<TaskGroupPreview['diffs']> } | undefined;
+  /** Skipped devices counted by reason. */
+  skippedByCode?: Record<string, number> | undefined;
   /** The time zone of the maintenance window: asked for, or the company's. */
   timeZone: string | undefined;
 }
@@ -46,6 +56,7 @@ export interface GroupPlan {
 type Candidate = {
   id: number;
   name: string;
+  serial: string;
   companyId: number;
   model: string | null;
   firmware: string | null;
@@ -62,6 +73,8 @@ export async function planGroup(
   auth: AuthContext,
   request: NewTaskGroup,
   random: () => number = Math.random,
+  /** One device's own change (its Configuration tab): sent as asked, the device alone tells. */
+  options: { asIs?: boolean } = {},
 ): Promise<GroupPlan> {
   // A company the caller cannot see is refused as one that does not exist (403 alike).
   if (request.filter?.company_id !== undefined) await visibleCompanyById(db, auth, request.filter.company_id);
@@ -69,8 +82,9 @@ export async function planGroup(
   if (candidates.length === 0)
     throw fieldError('device_ids', 'No device matches: choose at least one device.');
   let file: FileRow | undefined;
-  const fit: Candidate[] = [];
+  const fit: (Candidate & { own?: ConfigChanges | undefined })[] = [];
   const skipped: GroupPlan['skipped'] = [];
+  let config: GroupPlan['config'];
   let list: GroupPlan['list'];
   let fileId = request.action === 'firmware.update' ? request.file_id : undefined;
   let fileField = 'file_id';
@@ -118,6 +132,18 @@ export async function planGroup(
         FIRMWARE_FITS_NONE,
       );
     }
+  } else if (request.action === 'config.write' && !options.asIs) {
+    const planned = await planConfig(db, candidates, request);
+    fit.push(...planned.fit);
+    skipped.push(...planned.skipped);
+    config = { settings: planned.settings, diffs: planned.diffs };
+    if (fit.length === 0) {
+      throw fieldError(
+        'changes',
+        `This change fits none of the ${candidates.length} chosen devices: ${skipped[0]?.reason ?? ''}`.trim(),
+        CONFIG_FITS_NONE,
+      );
+    }
   } else {
     fit.push(...candidates);
   }
@@ -129,7 +155,13 @@ export async function planGroup(
   let left = waves[0] ?? 0;
   for (const device of order) {
     while (left === 0 && wave < waves.length - 1) left = waves[++wave] ?? 0;
-    planned.push({ id: device.id, companyId: device.companyId, connected: device.connected, wave });
+    planned.push({
+      id: device.id,
+      companyId: device.companyId,
+      connected: device.connected,
+      wave,
+      ...(device.own ? { own: device.own } : {}),
+    });
     left -= 1;
   }
   let timeZone: string | undefined;
@@ -142,20 +174,55 @@ export async function planGroup(
     list,
     skipped: skipped.slice(0, PREVIEW_SKIPPED_MAX),
     skippedTotal: skipped.length,
+    skippedByCode: countBy(skipped, (device) => device.code),
     file,
+    config,
     timeZone,
   };
 }
 
-/** The dry run's answer. */
-export function previewOf(plan: GroupPlan, request: NewTaskGroup): TaskGroupPreview {
+const countBy = <T>(items: readonly T[], key: (item: T) => string): Record<string, number> => {
+  const counts: Record<string, number> = {};
+  for (const item of items) counts[key(item)] = (counts[key(item)] ?? 0) + 1;
+  return counts;
+};
+
+/** The dry run's answer, with the companies reached by name. */
+export async function previewOf(db: Db, plan: GroupPlan, request: NewTaskGroup): Promise<TaskGroupPreview> {
+  const perCompany = countBy(plan.devices, (device) => String(device.companyId));
+  const top = Object.entries(perCompany)
+    .map(([id, count]) => ({ id: Number(id), count }))
+    .sort((a, b) => b.count - a.count || a.id - b.id)
+    .slice(0, PREVIEW_COMPANIES_MAX);
+  const names = new Map(
+    top.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: companies.id, name: companies.name })
+            .from(companies)
+            .where(
+              inArray(
+                companies.id,
+                top.map((company) => company.id),
+              ),
+            )
+        ).map((row) => [row.id, row.name]),
+  );
   return {
     devices: plan.devices.length,
-    companies: new Set(plan.devices.map((device) => device.companyId)).size,
+    companies: Object.keys(perCompany).length,
     offline: plan.devices.filter((device) => !device.connected).length,
     skipped: plan.skipped,
     skipped_total: plan.skippedTotal,
+    skipped_by_code: plan.skippedByCode ?? {},
     waves: waveSizes(plan.devices.length, request),
+    by_company: top.map((company) => ({
+      company_id: company.id,
+      company_name: names.get(company.id) ?? '',
+      devices: company.count,
+    })),
+    ...(plan.config ? { settings: plan.config.settings, diffs: plan.config.diffs } : {}),
   };
 }
 
@@ -204,6 +271,7 @@ async function targetsOf(db: Db, auth: AuthContext, request: NewTaskGroup): Prom
   const columns = {
     id: devices.id,
     name: devices.name,
+    serial: devices.serial,
     companyId: devices.companyId,
     model: devices.model,
     firmware: devices.firmware,

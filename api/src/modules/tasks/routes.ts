@@ -169,7 +169,7 @@ export function registerTaskRoutes(registry: RouteRegistry, router: Router, deps
     access: { permission: 'manage_device_task_groups' },
     body: newTaskGroupSchema,
     response: taskGroupPreviewSchema,
-    handler: async ({ auth, body }) => ({ data: previewOf(await planGroup(db, auth, body), body) }),
+    handler: async ({ auth, body }) => ({ data: await previewOf(db, await planGroup(db, auth, body), body) }),
   });
 
   registry.add(router, {
