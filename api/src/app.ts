@@ -15,6 +15,7 @@ import { registerAccountRoutes } from './modules/auth/routes.ts';
 import { registerBrandAccessRoutes } from './modules/brands/routes.ts';
 import { registerCompanyRoutes } from './modules/companies/routes.ts';
 import { registerLocalConfigRoutes } from './modules/config/routes.ts';
+import { registerConfigTemplateRoutes } from './modules/config-templates/routes.ts';
 import { registerCreditRoutes } from './modules/credits/routes.ts';
 import { registerDeviceRoutes } from './modules/devices/routes.ts';
 import { registerDistributorRoutes } from './modules/distributors/routes.ts';
@@ -37,9 +38,11 @@ export interface Api {
 
 /** Routes that anything may call without the XHR header (probes, the API description). */
 const OPEN_PATHS = new Set(['/api/healthz', '/api/readyz', '/api/openapi.json']);
-/** Devices' downloads: no session, no browser; the signed link is the permission. */
+/** Devices' downloads and uploads: no session, no browser; the signed link is the permission. */
 const DEVICE_FILES = '/api/device-files/';
 const isOpen = (path: string): boolean => OPEN_PATHS.has(path) || path.startsWith(DEVICE_FILES);
+/** The same, as a path under the `/api` mount. */
+const DEVICE_FILES_UNDER_API = DEVICE_FILES.slice('/api'.length);
 const REQUEST_ID = /^[\w.-]{1,100}$/;
 
 export function createApi(deps: ApiDeps): Api {
@@ -80,7 +83,11 @@ export function createApi(deps: ApiDeps): Api {
     next();
   });
 
-  app.use('/api', express.json({ limit: '1mb', strict: false }));
+  // A device's upload (a backup archive) is read by its route, under its own limit.
+  const json = express.json({ limit: '1mb', strict: false });
+  app.use('/api', (req: Request, res: Response, next: NextFunction) =>
+    req.path.startsWith(DEVICE_FILES_UNDER_API) ? next() : json(req, res, next),
+  );
 
   app.use(async (req: Request, res: Response, next: NextFunction) => {
     if (isOpen(req.path)) {
@@ -117,6 +124,7 @@ export function createApi(deps: ApiDeps): Api {
   registerTagRoutes(registry, router, deps);
   // The task manager's /devices/tasks/… and /devices/updates/cancel, before /devices/:id.
   registerTaskRoutes(registry, router, deps);
+  registerConfigTemplateRoutes(registry, router, deps);
   // Devices and their statistics, one entry: devices/routes.ts keeps the fixed paths before /devices/:id.
   registerDeviceRoutes(registry, router, deps);
   registerBrandAccessRoutes(registry, router, deps);

@@ -21,6 +21,9 @@ export const AUDIT_EVENTS = [
   'device.note_add',
   'device.note_delete',
   'device.custom',
+  // Take a backup (issue 22): asked for on the device page, and each backup the device stored.
+  'device.backup',
+  'device.backup_stored',
   // … and several at once (the list's bulk actions, from files, passwords).
   'device.bulk',
   'device.add_batch',
@@ -38,6 +41,11 @@ export const AUDIT_EVENTS = [
   'task_list.create',
   'task_list.update',
   'task_list.delete',
+  'config_template.create',
+  'config_template.update',
+  'config_template.delete',
+  'config_template.assign',
+  'config_template.unassign',
   // Companies and their data.
   'company.create',
   'company.update',

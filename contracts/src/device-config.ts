@@ -182,6 +182,22 @@ export const configReportSchema = z.object({
 });
 export type ConfigReport = z.infer<typeof configReportSchema>;
 
+/** A device's template as its configuration answers it: what differs from what it reported (empty: in line). */
+export const deviceTemplateSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  drift: z.array(
+    z.object({
+      section: z.string(),
+      option: z.string(),
+      /** What the device holds (null: it has no such option) and what the template says. */
+      from: z.union([z.string(), z.number(), z.boolean()]).nullable(),
+      to: z.union([z.string(), z.number(), z.boolean()]).nullable(),
+    }),
+  ),
+});
+export type DeviceTemplate = z.infer<typeof deviceTemplateSchema>;
+
 /** GET /devices/{id}/configuration: the tree as the device last reported it (null: not yet). */
 export const deviceConfigurationSchema = z.object({
   device_id: z.number(),
@@ -189,6 +205,8 @@ export const deviceConfigurationSchema = z.object({
   changed_by: z.enum(['console', 'local', 'rollback', 'boot']).nullable(),
   reported_at: z.string().nullable(),
   config: configTreeSchema.nullable(),
+  /** The template assigned to it (Saved configurations), with its drift; null: none. */
+  template: deviceTemplateSchema.nullable(),
 });
 export type DeviceConfiguration = z.infer<typeof deviceConfigurationSchema>;
 

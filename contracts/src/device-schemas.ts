@@ -81,6 +81,8 @@ export const deviceFilterSchema = z.object({
   connection_type: z.enum(CONNECTION_GENERATIONS).optional(),
   signal: z.enum(SIGNAL_BUCKETS).optional(),
   firmware: textSchema().max(60).optional().describe('the firmware version contains this, case aside'),
+  /** Saved configurations: devices whose reported configuration differs from their template (drifted) or holds it (in_line). */
+  template: z.enum(['drifted', 'in_line']).optional(),
 });
 export type DeviceFilter = z.infer<typeof deviceFilterSchema>;
 

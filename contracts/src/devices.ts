@@ -66,7 +66,7 @@ export const BULK_DEVICE_ACTIONS = [
 export type BulkDeviceAction = (typeof BULK_DEVICE_ACTIONS)[number];
 
 /** Actions a user starts on a device page; results come on the 'Action status' channel. */
-export const DEVICE_ACTIONS = ['reboot', 'refresh'] as const;
+export const DEVICE_ACTIONS = ['reboot', 'refresh', 'backup'] as const;
 export type DeviceAction = (typeof DEVICE_ACTIONS)[number];
 
 /** Spec §4 "L2TP instance status". */

@@ -365,6 +365,8 @@ export const newTaskGroupSchema = z
       ...target,
       /** What every device gets (may be empty when each device's values come from `unique`). */
       changes: configSectionsSchema,
+      /** A saved template's settings under `changes` (which win); refused for devices of another family. */
+      template_id: idSchema.optional(),
       rollback_s: integerSchema(CONFIG_ROLLBACK_S).default(CONFIG_ROLLBACK_S.default),
       /**
        * Set unique (spec §2 Multi-config): the values that differ per device (a host name, a LAN
@@ -376,7 +378,8 @@ export const newTaskGroupSchema = z
     }),
   ])
   .superRefine((value, context) => {
-    if (value.action === 'config.write') uniqueProblems(value.changes, value.unique, context);
+    if (value.action === 'config.write')
+      uniqueProblems(value.changes, value.unique, context, value.template_id !== undefined);
     if ((value.device_ids === undefined) === (value.filter === undefined))
       context.addIssue({
         code: 'custom',
@@ -594,9 +597,10 @@ function uniqueProblems(
   changes: ConfigChanges,
   rows: readonly ConfigUniqueRow[] | undefined,
   context: z.RefinementCtx,
+  fromTemplate: boolean,
 ): void {
   if (!rows || rows.length === 0) {
-    if (Object.keys(changes).length === 0)
+    if (Object.keys(changes).length === 0 && !fromTemplate)
       context.addIssue({ code: 'custom', path: ['changes'], message: 'Change at least one setting.' });
     return;
   }

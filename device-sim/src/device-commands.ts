@@ -1,4 +1,5 @@
 import type { Command } from '@fleetport/contracts/device-protocol';
+import { uploadBackup } from './device-backup.ts';
 import { type ConfigHost, writeConfig } from './device-config.ts';
 import { type FirmwareHost, updateFirmware } from './device-firmware.ts';
 import type { DeviceShell } from './device-shell.ts';
@@ -14,7 +15,6 @@ export interface CommandHost extends FirmwareHost, ConfigHost {
   steps: FirmwareHost['steps'] & { backupMs: number };
 }
 
-const PROGRESS_STEPS = [0, 20, 40, 60, 80, 100];
 const VERSION = /^[\w.-]{1,60}$/;
 
 export async function runCommand(command: Command, host: CommandHost): Promise<void> {
@@ -55,20 +55,8 @@ export async function runCommand(command: Command, host: CommandHost): Promise<v
       return updateFirmware(command, firmware, host);
     }
     case 'backup.upload':
-      await host.respond({ id, state: 'accepted' });
-      if (!(await reportProgress(id, host, host.steps.backupMs))) return;
-      return host.respond({ id, state: 'done' });
+      return uploadBackup(command, host);
   }
-}
-
-/** Progress 0–100; false when the connection went away on the way. */
-async function reportProgress(id: string, host: CommandHost, stepMs: number): Promise<boolean> {
-  for (const progress of PROGRESS_STEPS) {
-    await host.wait(stepMs);
-    if (!host.current()) return false;
-    await host.respond({ id, state: 'progress', progress });
-  }
-  return true;
 }
 
 /**

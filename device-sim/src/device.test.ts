@@ -262,17 +262,6 @@ describe('SimDevice over MQTT', { timeout: 20_000 }, () => {
     expect(device.firmware).toBe(json<{ firmware: string }>(hello).firmware);
   });
 
-  it('uploads a backup with progress, then done', async () => {
-    const device = simulate(() => true);
-    const from = observer.mark();
-    device.start();
-    await observer.next(on(device.topics.hello), from);
-
-    const id = send(device, { action: 'backup.upload', url: 'https://backups.example/upload' });
-    await result(device, id, 'progress', from);
-    await result(device, id, 'done', from);
-  });
-
   it('writes config and reports the new host name on refresh', async () => {
     const device = simulate(() => true);
     const from = observer.mark();

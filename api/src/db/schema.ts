@@ -279,6 +279,10 @@ export const files = pgTable(
     /** Null once the uploader's account is deleted. */
     uploadedBy: integer('uploaded_by'),
     createdAt: createdAt(),
+    /** A device's backup (migration 0023): its device, the revision it holds, the task that took it. */
+    deviceId: integer('device_id'),
+    configRevision: integer('config_revision'),
+    taskId: uuid('task_id'),
   },
   (table) => [index('files_company_idx').on(table.companyId)],
 );
@@ -585,6 +589,27 @@ export const tasks = pgTable(
   },
   (table) => [index('tasks_group_idx').on(table.groupId, table.state)],
 );
+
+/** Saved configurations and templates (migrations/0024_config_templates.sql). */
+export const configTemplates = pgTable('config_templates', {
+  id: serial('id').primaryKey(),
+  companyId: integer('company_id').notNull(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  family: text('family'),
+  sections: jsonb('sections').$type<Record<string, Record<string, string | number | boolean>>>().notNull(),
+  createdBy: integer('created_by'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** The template a device follows (one at most). */
+export const deviceTemplates = pgTable('device_templates', {
+  deviceId: integer('device_id').primaryKey(),
+  templateId: integer('template_id').notNull(),
+  assignedBy: integer('assigned_by'),
+  assignedAt: timestamp('assigned_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
 
 /** A device's configuration as it last reported it (migrations/0021_device_config.sql). */
 export const deviceConfigs = pgTable('device_configs', {

@@ -1,7 +1,14 @@
 import { BUILT_IN_ROLE_BY_NAME, type BuiltInRoleName } from '@fleetport/contracts/roles';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, deviceConnectionLog, deviceIdentities, devices, users } from '../db/schema.ts';
+import {
+  companies,
+  deviceConfigs,
+  deviceConnectionLog,
+  deviceIdentities,
+  devices,
+  users,
+} from '../db/schema.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { secretDigest } from '../modules/devices/status.ts';
 import {
@@ -424,6 +431,14 @@ const COMPANY_ROUTES: Record<string, Record<Role, string>> = {
     read_only: /*             */ 'A    D           D       D        D',
     support: /*               */ 'A    A           A       A        A',
   },
+  'GET /api/devices/{id}/backups': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'A    A           D       D        D',
+    end_user: /*              */ 'A    D           D       D        D',
+    read_only: /*             */ 'A    D           D       D        D',
+    support: /*               */ 'A    A           A       A        A',
+  },
   // A device of the relation's company.
   'GET /api/devices/{id}/data-usage': {
     super_admin: /*           */ 'A    A           A       A        A',
@@ -624,6 +639,74 @@ const COMPANY_ROUTES: Record<string, Record<Role, string>> = {
     end_user: /*              */ 'A    D           D       D        D',
     read_only: /*             */ 'D    D           D       D        D',
     support: /*               */ 'A    A           A       A        A',
+  },
+  // Configuration templates (saved configurations): a template of the relation's company listed
+  // and read (those of the companies above the caller's too: they may be used) …
+  'GET /api/devices/config-templates': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           A       D        D',
+    readonly_admin: /*        */ 'A    A           A       D        D',
+    end_user: /*              */ 'A    D           A       D        D',
+    read_only: /*             */ 'A    D           A       D        D',
+    support: /*               */ 'A    A           A       A        A',
+  },
+  'GET /api/devices/config-templates/{id}': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           A       D        D',
+    readonly_admin: /*        */ 'A    A           A       D        D',
+    end_user: /*              */ 'A    D           A       D        D',
+    read_only: /*             */ 'A    D           A       D        D',
+    support: /*               */ 'A    A           A       A        A',
+  },
+  // … made (by hand, or from a device of the relation's company), changed, deleted and assigned
+  // (to a device of its company) only in the companies the caller sees, with manage_devices.
+  'POST /api/devices/config-templates': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'A    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
+  'POST /api/devices/config-templates/from-device': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'A    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
+  'PUT /api/devices/config-templates/{id}': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'A    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
+  'DELETE /api/devices/config-templates/{id}': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'A    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
+  'POST /api/devices/config-templates/{id}/assign': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'A    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
+  'POST /api/devices/config-templates/unassign': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'A    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
   },
   // Task lists (Execute task list): a list of the relation's company listed and read (those of the
   // companies above the caller's too: they may be run) …
@@ -962,6 +1045,7 @@ const PUBLIC_ROUTES: Record<string, number> = {
   'POST /api/account/company-invitation': 422, // no token
   'POST /api/account/company-invitation/accept': 422, // no token
   'GET /api/device-files/{taskId}': 422, // not a task id: a device's signed link, never a session
+  'PUT /api/device-files/{taskId}': 422, // the same link, for a backup's upload
 };
 
 let fx: ApiFixture;
@@ -1131,6 +1215,18 @@ const taskListIn = async (companyId: number): Promise<number> => {
   return answer.body.data.id;
 };
 
+let templateNames = 0;
+/** A configuration template of the company (an NTP setting), made by the super admin; its id. */
+const templateIn = async (companyId: number): Promise<number> => {
+  templateNames += 1;
+  const answer = await (clients.get('super_admin') as TestClient).post('/api/devices/config-templates', {
+    name: `Matrix template ${templateNames}`,
+    company_id: companyId,
+    sections: { ntp: { enabled: true } },
+  });
+  return answer.body.data.id;
+};
+
 /** A device of the company that has connected once (a reason-0 entry in the connection log). */
 const connectedDeviceIn = async (companyId: number): Promise<void> => {
   const id = await deviceIn(companyId);
@@ -1209,6 +1305,52 @@ const FILE_PROBES: Record<string, (client: TestClient, companyId: number) => Pro
     (await client.get(`/api/devices/${await deviceIn(companyId)}/tasks`)).status,
   'GET /api/devices/tasks/{taskId}/logs': async (client, companyId) =>
     (await client.get(`/api/devices/tasks/${(await taskGroupIn(companyId)).taskId}/logs`)).status,
+  'GET /api/devices/config-templates/{id}': async (client, companyId) =>
+    (await client.get(`/api/devices/config-templates/${await templateIn(companyId)}`)).status,
+  'POST /api/devices/config-templates': async (client, companyId) => {
+    templateNames += 1;
+    return (
+      await client.post('/api/devices/config-templates', {
+        name: `Matrix template ${templateNames}`,
+        company_id: companyId,
+        sections: { ntp: { enabled: false } },
+      })
+    ).status;
+  },
+  // A device of the relation's company that has reported its configuration.
+  'POST /api/devices/config-templates/from-device': async (client, companyId) => {
+    const device = await deviceIn(companyId);
+    await fx.api.deps.db
+      .insert(deviceConfigs)
+      .values({ deviceId: device, revision: 1, changedBy: 'boot', config: { ntp: { enabled: true } } });
+    templateNames += 1;
+    return (
+      await client.post('/api/devices/config-templates/from-device', {
+        device_id: device,
+        name: `Matrix template ${templateNames}`,
+      })
+    ).status;
+  },
+  'PUT /api/devices/config-templates/{id}': async (client, companyId) => {
+    templateNames += 1;
+    return (
+      await client.put(`/api/devices/config-templates/${await templateIn(companyId)}`, {
+        name: `Matrix template ${templateNames}`,
+        sections: { ntp: { enabled: false } },
+      })
+    ).status;
+  },
+  'DELETE /api/devices/config-templates/{id}': async (client, companyId) =>
+    (await client.delete(`/api/devices/config-templates/${await templateIn(companyId)}`)).status,
+  'POST /api/devices/config-templates/{id}/assign': async (client, companyId) =>
+    (
+      await client.post(`/api/devices/config-templates/${await templateIn(companyId)}/assign`, {
+        device_ids: [await deviceIn(companyId)],
+      })
+    ).status,
+  'POST /api/devices/config-templates/unassign': async (client, companyId) =>
+    (await client.post('/api/devices/config-templates/unassign', { device_ids: [await deviceIn(companyId)] }))
+      .status,
   'GET /api/devices/task-lists/{id}': async (client, companyId) =>
     (await client.get(`/api/devices/task-lists/${await taskListIn(companyId)}`)).status,
   'POST /api/devices/task-lists': async (client, companyId) => {
@@ -1402,6 +1544,8 @@ const FILE_PROBES: Record<string, (client: TestClient, companyId: number) => Pro
     (await client.get(`/api/devices/${await deviceIn(companyId)}/telemetry?category=dynamic`)).status,
   'GET /api/devices/{id}/configuration': async (client, companyId) =>
     (await client.get(`/api/devices/${await deviceIn(companyId)}/configuration`)).status,
+  'GET /api/devices/{id}/backups': async (client, companyId) =>
+    (await client.get(`/api/devices/${await deviceIn(companyId)}/backups`)).status,
   'GET /api/devices/{id}/data-usage': async (client, companyId) =>
     (await client.get(`/api/devices/${await deviceIn(companyId)}/data-usage`)).status,
   'POST /api/devices/batch': async (client, companyId) =>
@@ -1643,6 +1787,13 @@ describe('authorisation matrix', () => {
           const answer = await client.get('/api/devices/tasks/groups?limit=100&fields=company_id');
           listed = new Set((answer.body.data ?? []).map((row: { company_id: number }) => row.company_id));
         }
+        if (route === 'GET /api/devices/config-templates') {
+          if (role === ROLES[0]) {
+            for (const relation of RELATIONS) await templateIn(companyIds.get(relation) as number);
+          }
+          const answer = await client.get('/api/devices/config-templates?limit=100');
+          listed = new Set((answer.body.data ?? []).map((row: { company_id: number }) => row.company_id));
+        }
         if (route === 'GET /api/devices/task-lists') {
           if (role === ROLES[0]) {
             for (const relation of RELATIONS) await taskListIn(companyIds.get(relation) as number);
@@ -1806,6 +1957,7 @@ const write =
 let ownDevice: number | undefined;
 let ownFile: number | undefined;
 let ownList: number | undefined;
+let ownTemplate: number | undefined;
 let oracleIdentity: { serial: string; mac: string } | undefined;
 
 /** Requests that name a company, one per field a route takes (so each is checked). */
@@ -1875,6 +2027,35 @@ const COMPANY_ID_PROBES: Record<string, Probe[]> = {
         company_id: id,
         name: 'Oracle',
         steps: [{ action: 'reboot' }],
+      });
+    },
+  ],
+  'POST /api/devices/config-templates': [
+    write('POST', '/api/devices/config-templates', (id) => ({
+      company_id: id,
+      name: 'Oracle',
+      sections: { ntp: { enabled: true } },
+    })),
+  ],
+  // A template of the caller's own company named with another company: refused alike (it stays put).
+  'PUT /api/devices/config-templates/{id}': [
+    async (client, id) => {
+      ownTemplate ??= await templateIn(own());
+      return client.put(`/api/devices/config-templates/${ownTemplate}`, {
+        company_id: id,
+        name: 'Oracle',
+        sections: { ntp: { enabled: true } },
+      });
+    },
+  ],
+  // A device of the caller's own company saved into another company.
+  'POST /api/devices/config-templates/from-device': [
+    async (client, id) => {
+      ownDevice ??= await deviceIn(own());
+      return client.post('/api/devices/config-templates/from-device', {
+        device_id: ownDevice,
+        company_id: id,
+        name: 'Oracle',
       });
     },
   ],

@@ -37,6 +37,13 @@ export function visibleDevices(auth: AuthContext): SQL {
   }
 }
 
+/**
+ * What a company shares down its tree (task lists, configuration templates): of the companies
+ * the caller sees, and of those above its own, as a condition on `companies` joined to it.
+ */
+export const sharedWith = (auth: AuthContext): SQL =>
+  sql`(${visibleCompanies(auth)} OR ${auth.companyPath} LIKE ${companies.path} || '%')`;
+
 /** Whether the caller may see (or act on) the company with this path. */
 export function canSeeCompany(auth: AuthContext, company: { id: number; path: string }): boolean {
   switch (auth.scope) {

@@ -1,4 +1,5 @@
 import type { AuditEvent } from '@fleetport/contracts/audit-events';
+import { DEVICE_BACKUP_DEADLINE_HOURS } from '@fleetport/contracts/device-backups';
 import {
   deviceConfigChangeSchema,
   REPEATED_SECTIONS,
@@ -29,7 +30,16 @@ import { configOf } from './gateway-queries.ts';
 const ACTION_EVENTS: Record<DeviceAction, AuditEvent> = {
   reboot: 'device.reboot',
   refresh: 'device.refresh',
+  backup: 'device.backup',
 };
+
+/** The task each device action becomes, and how long it waits for an offline device. */
+const ACTION_TASKS = {
+  reboot: { action: 'reboot', deadline_hours: DEVICE_ACTION_DEADLINE_HOURS.reboot },
+  refresh: { action: 'refresh', deadline_hours: DEVICE_ACTION_DEADLINE_HOURS.refresh },
+  // Take a backup (issue 22): the device uploads its configuration archive (tasks/device-uploads.ts).
+  backup: { action: 'backup.upload', deadline_hours: DEVICE_BACKUP_DEADLINE_HOURS },
+} as const satisfies Record<DeviceAction, { action: NewTaskGroup['action']; deadline_hours: number }>;
 
 /**
  * Device actions (spec §2 Device CLI, the device page's actions through the 'Action status'
@@ -143,7 +153,7 @@ export function registerDeviceActionRoutes(registry: RouteRegistry, router: Rout
     method: 'post',
     path: '/devices/:id/actions',
     summary:
-      "Starts a device action (reboot, refresh metrics) as a one-device task: sent now, or when an offline device connects; its progress is live on the company's tasks channel ('Action status').",
+      "Starts a device action (reboot, refresh metrics, take a backup) as a one-device task: sent now, or when an offline device connects; its progress is live on the company's tasks channel ('Action status').",
     tag: 'devices',
     access: { permission: 'manage_devices' },
     event: (body) => ACTION_EVENTS[body.action],
@@ -151,15 +161,6 @@ export function registerDeviceActionRoutes(registry: RouteRegistry, router: Rout
     body: z.object({ action: z.enum(DEVICE_ACTIONS) }),
     response: deviceTaskStartedSchema,
     handler: async ({ auth, params, body }) =>
-      startTask(
-        auth,
-        params.id,
-        {
-          action: body.action,
-          device_ids: [params.id],
-          deadline_hours: DEVICE_ACTION_DEADLINE_HOURS[body.action],
-        },
-        body,
-      ),
+      startTask(auth, params.id, { ...ACTION_TASKS[body.action], device_ids: [params.id] }, body),
   });
 }

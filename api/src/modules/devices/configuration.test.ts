@@ -43,6 +43,7 @@ describe("a device's configuration", () => {
       changed_by: null,
       reported_at: null,
       config: null,
+      template: null,
     });
 
     const connection = await connectDevice(fx, unit, () => ({ results: [] }));

@@ -2,12 +2,13 @@ import { deviceConfigurationSchema } from '@fleetport/contracts/device-config';
 import type { Router } from 'express';
 import type { ApiDeps } from '../../deps.ts';
 import { idParam, type RouteRegistry } from '../../http/route.ts';
+import { templateOfDevice } from '../config-templates/queries.ts';
 import { findDevice } from './device-queries.ts';
 import { configOf } from './gateway-queries.ts';
 
 /**
  * A device's configuration (issue 22; docs/device-protocol.md "Configuration"): the tree the
- * device reported after its last change or at its last hello, secrets masked by the device.
+ * device reported after its last change or at its last hello, secrets masked by the device, and the template it follows with what differs from it.
  */
 export function registerDeviceConfigurationRoutes(
   registry: RouteRegistry,
@@ -35,6 +36,7 @@ export function registerDeviceConfigurationRoutes(
           changed_by: config?.changedBy ?? null,
           reported_at: config?.reportedAt.toISOString() ?? null,
           config: config?.config ?? null,
+          template: await templateOfDevice(db, row.device.id, config?.config ?? null),
         },
       };
     },

@@ -6,7 +6,14 @@ import {
 import { SIGNAL_BUCKET_FLOORS } from '@fleetport/contracts/devices';
 import { and, asc, count, desc, eq, gt, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { companies, devices, deviceTags } from '../../db/schema.ts';
+import {
+  companies,
+  configTemplates,
+  deviceConfigs,
+  devices,
+  deviceTags,
+  deviceTemplates,
+} from '../../db/schema.ts';
 import { contains, listQuerySchema } from '../../http/list-query.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { visibleCompanies, visibleDevices } from '../companies/scope.ts';
@@ -123,6 +130,13 @@ export function deviceConditions(auth: AuthContext, filter: DeviceFilter): SQL |
   }
   if (filter.connection_type) conditions.push(sql`${generationSql} = ${filter.connection_type}`);
   if (filter.signal) conditions.push(signalCondition(filter.signal));
+  // Saved configurations: a device follows a template and has reported; drifted when what it
+  // reported does not hold every setting of the template (jsonb containment).
+  if (filter.template) {
+    conditions.push(
+      sql`exists (select 1 from ${deviceTemplates} join ${configTemplates} on ${configTemplates.id} = ${deviceTemplates.templateId} join ${deviceConfigs} on ${deviceConfigs.deviceId} = ${deviceTemplates.deviceId} where ${deviceTemplates.deviceId} = ${devices.id} and ${filter.template === 'drifted' ? sql`not` : sql``} (${deviceConfigs.config} @> ${configTemplates.sections}))`,
+    );
+  }
   return and(...conditions);
 }
 

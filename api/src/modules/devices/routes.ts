@@ -5,6 +5,7 @@ import { registerDeviceActionRoutes } from './actions.ts';
 import { registerDeviceActivityRoutes } from './activity.ts';
 import { registerAddDeviceRoutes } from './add-devices.ts';
 import { registerApprovedDeviceRoutes } from './approved.ts';
+import { registerDeviceBackupRoutes } from './backups.ts';
 import { registerDeviceConfigurationRoutes } from './configuration.ts';
 import { registerDeviceItemRoutes } from './device.ts';
 import { registerDeviceFacetRoutes } from './facets.ts';
@@ -33,6 +34,7 @@ export function registerDeviceRoutes(registry: RouteRegistry, router: Router, de
   registerDeviceActivityRoutes(registry, router, deps); // GET /devices/:id/firmware-history, …/activity
   registerDeviceTelemetryRoutes(registry, router, deps); // GET /devices/:id/telemetry, …/data-usage
   registerDeviceConfigurationRoutes(registry, router, deps); // GET /devices/:id/configuration
+  registerDeviceBackupRoutes(registry, router, deps); // GET /devices/:id/backups
   registerDeviceActionRoutes(registry, router, deps); // POST /devices/:id/cli, …/actions
   registerDeviceNoteRoutes(registry, router, deps); // POST, DELETE /devices/:id/notes; PUT …/custom
   registerApprovedDeviceRoutes(registry, router, deps); // GET, POST /auth-devices

@@ -1,73 +1,25 @@
 import {
   companyFileSchema,
   FILE_CREDIT_TYPES,
-  noFileCreditsMessage,
   uploadFileSchema,
   uploadGlobalFirmwareSchema,
 } from '@fleetport/contracts/files';
 import type { Router } from 'express';
-import type { Db } from '../../db/client.ts';
-import type { files } from '../../db/schema.ts';
 import type { ApiDeps } from '../../deps.ts';
-import { ApiError, fieldError } from '../../http/errors.ts';
+import { fieldError } from '../../http/errors.ts';
 import type { RouteRegistry } from '../../http/route.ts';
 import type { UploadedFile } from '../../http/uploads.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { visibleCompanyById } from '../companies/scope.ts';
-import { type BalanceChange, changeBalance } from '../credits/balances.ts';
-import { warnLow } from '../credits/queries.ts';
-import { auditedFile, fileAnswer, insertFile, visibleFileRow } from './queries.ts';
+import { auditedFile, fileAnswer, visibleFileRow } from './queries.ts';
 import type { FileStore } from './store.ts';
+import { storeUpload } from './store-upload.ts';
 
 const STATUSES = {
   400: 'MALFORMED_MULTIPART or UPLOAD_INTERRUPTED',
   413: 'FILE_TOO_LARGE: over 80MB (83,886,080 bytes)',
   415: 'UNSUPPORTED_MEDIA_TYPE: not multipart/form-data',
 };
-
-/**
- * Stores an upload: the credit it costs (spec §9 resource types, one of the company's), the row
- * and the bytes, all or nothing. A refused credit leaves no row and no bytes (the temporary file
- * goes with the request); bytes moved in before a failed commit are removed again.
- */
-async function storeUpload(
-  deps: ApiDeps,
-  store: FileStore,
-  upload: UploadedFile,
-  values: typeof files.$inferInsert,
-  credit: { companyId: number; type: { id: number; name: string } } | undefined,
-): Promise<number> {
-  let change: BalanceChange | undefined;
-  let kept: number | undefined;
-  try {
-    const id = await deps.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
-      if (credit) {
-        change = await changeBalance(tx, {
-          companyId: credit.companyId,
-          creditTypeId: credit.type.id,
-          delta: -1,
-          reason: 'file_upload',
-          actorUserId: values.uploadedBy ?? null,
-        }).catch((error: unknown) => {
-          if (error instanceof ApiError && error.status === 422) {
-            throw fieldError('file', noFileCreditsMessage(credit.type.name));
-          }
-          throw error;
-        });
-      }
-      const row = await insertFile(tx, values);
-      await store.keep(upload.path, row.id);
-      kept = row.id;
-      return row.id;
-    });
-    if (change) await warnLow(deps, [change]);
-    return id;
-  } catch (error) {
-    if (kept !== undefined) await store.remove(kept);
-    throw error;
-  }
-}
 
 /** The row values every upload shares. */
 const uploadValues = (auth: AuthContext, upload: UploadedFile, description: string | undefined) => ({

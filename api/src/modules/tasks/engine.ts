@@ -183,7 +183,8 @@ export class TaskEngine {
     // A configuration change's secrets (a Wi-Fi key, a password) are kept only sealed with each
     // task, never in the group's parameters; the group keeps the change with them masked, and
     // each task its device's own values (Set unique), masked too.
-    const config = request.action === 'config.write' ? splitSecrets(request.changes) : undefined;
+    const config =
+      request.action === 'config.write' ? splitSecrets(plan.config?.changes ?? request.changes) : undefined;
     const commonSealed =
       config && Object.keys(config.secrets).length > 0
         ? sealSecret(this.secretKey, JSON.stringify(config.secrets))
@@ -219,6 +220,7 @@ export class TaskEngine {
               rollback_s: request.action === 'config.write' ? request.rollback_s : 0,
               has_secrets: sealed,
               ...(uniqueOptions.length > 0 ? { unique: uniqueOptions } : {}),
+              ...(plan.config?.template ? { template: plan.config.template } : {}),
             }
           : list
             ? { list_id: list.id, steps: list.steps.map((step) => stepParams(step, image)) }

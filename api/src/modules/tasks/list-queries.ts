@@ -10,7 +10,7 @@ import { companies, files, taskLists, users } from '../../db/schema.ts';
 import { conflict, fieldError, notFound } from '../../http/errors.ts';
 import { contains } from '../../http/list-query.ts';
 import type { AuthContext } from '../auth/context.ts';
-import { canSeeCompany, visibleCompanies } from '../companies/scope.ts';
+import { canSeeCompany, sharedWith } from '../companies/scope.ts';
 import { visibleFile } from '../files/queries.ts';
 
 /**
@@ -22,8 +22,7 @@ import { visibleFile } from '../files/queries.ts';
 export type TaskListRow = typeof taskLists.$inferSelect;
 
 /** The lists a caller may run: of the companies it sees, and of those above its own. */
-const runnable = (auth: AuthContext): SQL =>
-  sql`(${visibleCompanies(auth)} OR ${auth.companyPath} LIKE ${companies.path} || '%')`;
+const runnable = sharedWith;
 
 const selectLists = (db: Db, where: SQL | undefined) =>
   db

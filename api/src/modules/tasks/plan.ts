@@ -1,4 +1,4 @@
-import type { ConfigChanges } from '@fleetport/contracts/device-config';
+import { type ConfigChanges, mergeChanges } from '@fleetport/contracts/device-config';
 import { modelFamily } from '@fleetport/contracts/device-protocol';
 import {
   CONFIG_FITS_NONE,
@@ -16,6 +16,7 @@ import { companies, devices } from '../../db/schema.ts';
 import { fieldError, forbidden } from '../../http/errors.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { visibleCompanyById } from '../companies/scope.ts';
+import { checkFamily, templateFor } from '../config-templates/queries.ts';
 import { DEVICE_NOT_YOURS } from '../devices/device-queries.ts';
 import { deviceConditions } from '../devices/list-queries.ts';
 import type { FileRow } from '../files/queries.ts';
@@ -45,8 +46,18 @@ export interface GroupPlan {
   skipped: TaskGroupPreview['skipped'];
   skippedTotal: number;
   file: FileRow | undefined;
-  /** A configuration change: the distinct settings it changes and the first devices' diffs. */
-  config?: { settings: number; diffs: NonNullable<TaskGroupPreview['diffs']> } | undefined;
+  /**
+   * A configuration change: the distinct settings it changes, the first devices' diffs, what
+   * every device gets (a template's settings under the change asked for) and the template's name.
+   */
+  config?:
+    | {
+        settings: number;
+        diffs: NonNullable<TaskGroupPreview['diffs']>;
+        changes: ConfigChanges;
+        template?: { id: number; name: string } | undefined;
+      }
+    | undefined;
   /** Skipped devices counted by reason. */
   skippedByCode?: Record<string, number> | undefined;
   /** The time zone of the maintenance window: asked for, or the company's. */
@@ -133,10 +144,26 @@ export async function planGroup(
       );
     }
   } else if (request.action === 'config.write' && !options.asIs) {
-    const planned = await planConfig(db, candidates, request);
+    let changes: ConfigChanges = request.changes;
+    let template: { id: number; name: string } | undefined;
+    if (request.template_id !== undefined) {
+      const found = await templateFor(db, auth, request.template_id).catch(() => {
+        throw fieldError('template_id', 'Choose a template you can see.');
+      });
+      await checkFamily(
+        db,
+        auth,
+        found,
+        candidates.map((device) => device.id),
+        'template_id',
+      );
+      changes = mergeChanges(found.sections, request.changes);
+      template = { id: found.id, name: found.name };
+    }
+    const planned = await planConfig(db, candidates, { ...request, changes });
     fit.push(...planned.fit);
     skipped.push(...planned.skipped);
-    config = { settings: planned.settings, diffs: planned.diffs };
+    config = { settings: planned.settings, diffs: planned.diffs, changes, template };
     if (fit.length === 0) {
       throw fieldError(
         'changes',

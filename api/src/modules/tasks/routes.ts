@@ -27,6 +27,7 @@ import { idParam, type RouteRegistry } from '../../http/route.ts';
 import { findDevice } from '../devices/device-queries.ts';
 import { visibleFile } from '../files/queries.ts';
 import { FileStore } from '../files/store.ts';
+import { registerDeviceUploadRoutes } from './device-uploads.ts';
 import { registerTaskListRoutes } from './lists.ts';
 import { planGroup, previewOf } from './plan.ts';
 import {
@@ -366,6 +367,8 @@ export function registerTaskRoutes(registry: RouteRegistry, router: Router, deps
       return undefined;
     },
   });
+  // Its counterpart: a backup task's upload through the same signed link (PUT).
+  registerDeviceUploadRoutes(registry, router, deps);
 
   registry.add(router, {
     method: 'post',

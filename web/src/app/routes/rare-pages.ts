@@ -22,6 +22,7 @@ export const RARE_PAGES: Record<string, () => Promise<{ default: ComponentType }
   'auth-devices': () => import('../../features/devices/ApprovedDevicesPage.tsx'),
   'task-manager': () => import('../../features/tasks/TaskManagerPage.tsx'),
   'update-firmware': () => import('../../features/tasks/UpdateFirmwarePage.tsx'),
+  'configure-devices': () => import('../../features/tasks/ConfigureDevicesPage.tsx'),
   'users.confirm-impersonation': () => import('../../features/users/ImpersonationGrantPage.tsx'),
   files: () => import('../../features/files/FilesPage.tsx'),
   'company.files': () => import('../pages/company/CompanyFilesPage.tsx'),

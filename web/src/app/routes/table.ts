@@ -42,6 +42,8 @@ const PAGES: Partial<Record<RouteName, PageLoader>> = {
   'auth-devices': rarePage('auth-devices'),
   'task-manager': rarePage('task-manager'),
   'update-firmware': rarePage('update-firmware'),
+  'configure-devices': rarePage('configure-devices'),
+  'device-configuration': () => import('../../features/config-templates/DeviceConfigurationPage.tsx'),
   'company.devices': () => import('../pages/company/CompanyDevicesPage.tsx'),
   'company.metrics': () => import('../pages/company/CompanyMetricsPage.tsx'),
   'company.userstable': () => import('../pages/company/CompanyUsersPage.tsx'),
@@ -100,6 +102,10 @@ const AREAS: Partial<Record<RouteName, readonly CatalogueArea[]>> = {
   'auth-devices': ['devices', 'device', 'forms'],
   'task-manager': ['tasks'],
   'update-firmware': ['tasks'],
+  // Section and option names are the device page's (`device.config`); the forms' problem words.
+  'configure-devices': ['tasks', 'device', 'forms'],
+  // Templates: section and option names (`device.config`), the editor's problem words, the grid.
+  'device-configuration': ['device', 'grid', 'forms'],
   'statistics.connection-manager': DEVICE,
   'statistics.months-stats': DEVICE,
   'statistics.unique-devices': DEVICE,

@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { messageOf } from '../../shared/api/messages.ts';
 import type { ListParams } from '../../shared/grid/grid-query.ts';
 import { can, useSignedInUser } from '../../shared/lib/auth.ts';
+import { pathOf } from '../../shared/routing/web-routes.ts';
 import { toast } from '../../shared/toasts/toasts.tsx';
 import type { BulkTarget } from './api/bulk-devices.ts';
 import { useCountDevices } from './api/count-devices.ts';
@@ -126,6 +127,19 @@ export function BulkBar({
         <Button
           size="small"
           onClick={() =>
+            void import('./dialogs/device-backup.ts').then((module) =>
+              module.confirmBackups(selected.map(Number), (path) => void navigate(path)),
+            )
+          }
+          data-testid="bulk-backup"
+        >
+          {t('device.backups.take')}
+        </Button>
+      )}
+      {everyMatching === undefined && runsTasks && (
+        <Button
+          size="small"
+          onClick={() =>
             void import('./dialogs/RunTaskListDialog.tsx').then((module) =>
               module.openRunTaskList(selected.map(Number), (path) => void navigate(path)),
             )
@@ -133,6 +147,28 @@ export function BulkBar({
           data-testid="bulk-run-task-list"
         >
           {t('devices.taskList.title')}
+        </Button>
+      )}
+      {everyMatching === undefined && runsTasks && (
+        <Button
+          size="small"
+          onClick={() => void navigate(`${pathOf('configure-devices')}?device_ids=${selected.join(',')}`)}
+          data-testid="bulk-configure"
+        >
+          {t('devices.bulk.configure')}
+        </Button>
+      )}
+      {everyMatching === undefined && (
+        <Button
+          size="small"
+          onClick={() =>
+            void import('./dialogs/AssignTemplateDialog.tsx').then((module) =>
+              module.openAssignTemplate(selected.map(Number)),
+            )
+          }
+          data-testid="bulk-assign-template"
+        >
+          {t('device.templates.assign.bulk')}
         </Button>
       )}
       {everyMatching === undefined && (

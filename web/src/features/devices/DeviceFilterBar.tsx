@@ -32,6 +32,9 @@ export function FleetMapView(props: ComponentProps<typeof FleetMap>) {
   );
 }
 
+/** Saved configurations: devices that differ from the template they follow, or hold it (`template=`). */
+const TEMPLATE_STATES = ['drifted', 'in_line'] as const satisfies readonly NonNullable<DeviceFilter['template']>[];
+
 /**
  * A filter's label above a native select: the browser's own list (light, keyboard and screen
  * reader friendly, a phone's picker) styled like the outlined inputs beside it.
@@ -287,6 +290,12 @@ export function DeviceFilterBar({ filters, onChange, within, fixed = [] }: Devic
         'signal',
         t('devices.columns.signal'),
         SIGNAL_BUCKETS.map((bucket) => ({ value: bucket, label: t(`devices.signal.${bucket}`) })),
+      )}
+      {select(
+        'template',
+        t('device.templates.filter.label'),
+        TEMPLATE_STATES.map((state) => ({ value: state, label: t(`device.templates.filter.${state}`) })),
+        190,
       )}
       {!fixed.includes('company_id') && (
         <SearchFilter

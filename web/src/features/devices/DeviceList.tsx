@@ -38,6 +38,7 @@ const FILTER_KEYS = [
   'tag_id',
   'model',
   'firmware',
+  'template',
 ] as const satisfies readonly (keyof DeviceFilters)[];
 const ID_FILTERS: ReadonlySet<string> = new Set(['company_id', 'tag_id']);
 

@@ -98,6 +98,7 @@ const TASK_SENTENCES: ReadonlySet<string> = new Set([
   'firmware_update',
   'backup_upload',
   'task_list',
+  'config_write',
 ]);
 
 /** The file kinds with a sentence of their own (`history.events.file.upload_<kind>`). */
@@ -132,6 +133,11 @@ const PHRASES: Record<AuditEvent, Read> = {
   'device.note_add': () => ({}),
   'device.note_delete': () => ({}),
   'device.custom': ({ after }) => (field(after, 'custom') ? {} : { context: 'cleared' }),
+  'device.backup': () => ({}),
+  // The device stored it for whoever asked: "… uploaded the backup “x.fpbackup.gz” (revision 7)".
+  'device.backup_stored': ({ after }) => ({
+    values: { name: text(field(after, 'name')), revision: text(field(after, 'revision')) },
+  }),
   // The bulk action's sentence is its action's: `bulk_move`, `bulk_add_tags` …
   // A move that recorded its company names it ("moved 12 devices to Acme Berlin").
   'device.bulk': (entry, context) => {
@@ -175,6 +181,25 @@ const PHRASES: Record<AuditEvent, Read> = {
       : phrase;
   },
   'task_list.delete': named('before'),
+  // "Sam saved the settings of “Depot 7” as the template “Depot standard”"; a rename is said as one.
+  'config_template.create': ({ after }): Phrase => {
+    const device = field(after, 'device_name');
+    return typeof device === 'string'
+      ? { context: 'device', values: { name: text(field(after, 'name')), device: text(device) } }
+      : { values: { name: text(field(after, 'name')) } };
+  },
+  'config_template.update': ({ before, after }): Phrase => {
+    const [from, name] = [field(before, 'name'), field(after, 'name')];
+    return typeof from === 'string' && from !== name
+      ? { context: 'rename', values: { from: text(from), name: text(name) } }
+      : { values: { name: text(name) } };
+  },
+  'config_template.delete': named('before'),
+  'config_template.assign': ({ after }) => ({
+    values: { name: text(field(after, 'name')) },
+    count: count(field(after, 'devices')),
+  }),
+  'config_template.unassign': ({ after }) => ({ count: count(field(after, 'devices')) }),
   'company.create': named('after'),
   'company.update': ({ before, after }): Phrase => {
     const [from, name] = [field(before, 'name'), field(after, 'name')];

@@ -1,4 +1,4 @@
-import type { TaskGroupPreview } from '@fleetport/contracts/tasks';
+import type { FirmwareSkipCode, TaskGroupPreview } from '@fleetport/contracts/tasks';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -7,8 +7,22 @@ import { ensureArea } from '../lib/i18n.ts';
 /** The devices list's dialogs say why a device is skipped in the Task manager's words. */
 await ensureArea('tasks');
 
-/** A dry run's skipped devices, each with why (its model, its firmware). */
-export function SkippedDevices({ skipped, label }: { skipped: TaskGroupPreview['skipped']; label: string }) {
+type Skipped = TaskGroupPreview['skipped'][number];
+const FIRMWARE_CODES: readonly string[] = ['model_unknown', 'model_unfit', 'same_version'];
+
+/**
+ * A dry run's skipped devices, each with why: a firmware update's in its words (its model, its
+ * firmware); another action's by `reason`, else as the API said it.
+ */
+export function SkippedDevices({
+  skipped,
+  label,
+  reason,
+}: {
+  skipped: TaskGroupPreview['skipped'];
+  label: string;
+  reason?: (entry: Skipped) => string;
+}) {
   const { t } = useTranslation();
   if (skipped.length === 0) return null;
   return (
@@ -18,10 +32,14 @@ export function SkippedDevices({ skipped, label }: { skipped: TaskGroupPreview['
         <li key={entry.device_id}>
           <Typography variant="body2">
             {entry.device_name}:{' '}
-            {t(`tasks.firmware.skip.${entry.code}`, {
-              model: entry.model ?? '',
-              firmware: entry.firmware ?? '',
-            })}
+            {reason
+              ? reason(entry)
+              : FIRMWARE_CODES.includes(entry.code)
+                ? t(`tasks.firmware.skip.${entry.code as FirmwareSkipCode}`, {
+                    model: entry.model ?? '',
+                    firmware: entry.firmware ?? '',
+                  })
+                : entry.reason}
           </Typography>
         </li>
       ))}

@@ -1,5 +1,6 @@
 import { TOAST_CLOSE_ANIMATION_MS, TOAST_DURATION_MS, TOAST_MAX_SNACK } from '@fleetport/contracts/limits';
 import CloseIcon from '@mui/icons-material/Close';
+import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import i18next from 'i18next';
 import type { SnackbarKey } from 'notistack';
@@ -16,6 +17,8 @@ export interface ToastOptions {
   position?: 'bottom-right' | 'top';
   /** Adds a close button. */
   dismissible?: boolean;
+  /** A button that leads on from what the toast says ('Open Device configuration'); it closes the toast. */
+  link?: { label: string; onClick: () => void };
 }
 
 const TOP = { vertical: 'top', horizontal: 'center' } as const;
@@ -57,13 +60,35 @@ function closeAction(key: SnackbarKey) {
   );
 }
 
+function linkAction(link: NonNullable<ToastOptions['link']>, dismissible: boolean | undefined) {
+  return (key: SnackbarKey) => (
+    <>
+      <Button
+        size="small"
+        color="inherit"
+        onClick={() => {
+          notistack?.closeSnackbar(key);
+          link.onClick();
+        }}
+      >
+        {link.label}
+      </Button>
+      {dismissible && closeAction(key)}
+    </>
+  );
+}
+
 function show(module: Notistack, message: string, options: ToastOptions, key: SnackbarKey): void {
   module.enqueueSnackbar(message, {
     key,
     variant: options.type ?? 'default',
     autoHideDuration: options.duration ?? TOAST_DURATION_MS,
     anchorOrigin: options.position === 'top' ? TOP : BOTTOM_RIGHT,
-    ...(options.dismissible ? { action: closeAction } : {}),
+    ...(options.link
+      ? { action: linkAction(options.link, options.dismissible) }
+      : options.dismissible
+        ? { action: closeAction }
+        : {}),
   });
 }
 

@@ -17,7 +17,9 @@ import { ErrorAlert } from '../../../shared/ui/ErrorAlert.tsx';
 import { PageLoading } from '../../../shared/ui/PageLoading.tsx';
 import { useDeviceConfiguration } from '../api/get-device-configuration.ts';
 import { freeSection, readableSections, type ShownSection } from './config-sections.ts';
+import { DeviceBackups } from './DeviceBackups.tsx';
 import { DeviceFrame } from './DeviceFrame.tsx';
+import { DeviceTemplateCard } from './DeviceTemplateCard.tsx';
 import { Fact, Facts, Section } from './device-parts.tsx';
 
 type View = 'sections' | 'raw';
@@ -185,9 +187,19 @@ export function Configuration({ device }: { device: DeviceDetail }) {
   );
 }
 
-/** /devices/{id}/configuration. */
+/** /devices/{id}/configuration: the configuration, then the device's backups. */
 export default function ConfigurationPage() {
   return (
-    <DeviceFrame tab="device.configuration">{(device) => <Configuration device={device} />}</DeviceFrame>
+    <DeviceFrame tab="device.configuration">
+      {(device) => (
+        <>
+          <DeviceTemplateCard device={device} />
+          <Configuration device={device} />
+          <Box sx={{ mt: 2 }}>
+            <DeviceBackups device={device} />
+          </Box>
+        </>
+      )}
+    </DeviceFrame>
   );
 }

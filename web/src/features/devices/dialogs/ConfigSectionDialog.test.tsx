@@ -3,10 +3,10 @@ import type { ConfigSection } from '@fleetport/contracts/device-config';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Kind } from '../../../shared/config/config-sections.ts';
 import { fakeApi, renderWithForms, testUser } from '../../../shared/forms/testing.tsx';
 import { ModalHost } from '../../../shared/modals/ModalHost.tsx';
 import { inAct, resetModals } from '../../../shared/modals/testing.tsx';
-import type { Kind } from '../device-page/config-sections.ts';
 import { type ConfigTarget, openConfigSection } from './ConfigSectionDialog.tsx';
 
 // The task is followed by its poll here; the page's socket is not opened in a test.

@@ -8,12 +8,8 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
 import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { QueryClient } from '@tanstack/react-query';
@@ -21,6 +17,18 @@ import { useQueryClient } from '@tanstack/react-query';
 import i18next, { type TFunction } from 'i18next';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfigOptionField } from '../../../shared/config/ConfigOptionField.tsx';
+import {
+  type ConfigFormValues,
+  type ConfigProblems,
+  checkEdit,
+  editOf,
+  initialValues,
+  ROLLBACK_FIELD,
+  sectionFields,
+  serverProblems,
+} from '../../../shared/config/config-form.ts';
+import type { Kind } from '../../../shared/config/config-sections.ts';
 import { ensureArea } from '../../../shared/lib/i18n.ts';
 import { openActionStatus } from '../../../shared/modals/action-status.ts';
 import { useModalControls } from '../../../shared/modals/controls.ts';
@@ -32,18 +40,6 @@ import {
 } from '../api/change-device-configuration.ts';
 import { deviceConfigurationQuery } from '../api/get-device-configuration.ts';
 import { deviceTasksKey } from '../api/list-device-tasks.ts';
-import { choiceLabel, type Kind, optionLabel } from '../device-page/config-sections.ts';
-import {
-  type ConfigField,
-  type ConfigFormValues,
-  type ConfigProblems,
-  checkEdit,
-  editOf,
-  initialValues,
-  ROLLBACK_FIELD,
-  sectionFields,
-  serverProblems,
-} from './config-form.ts';
 import type { ActionTarget } from './device-action.ts';
 import { taskChannel, taskStatusSource } from './task-status.ts';
 
@@ -132,14 +128,6 @@ interface SectionDialogProps {
   section?: ConfigSection;
 }
 
-/** Units beside a number, where the label does not say them. */
-const UNITS: Readonly<Record<string, 'kb' | 'hours' | 'minutes'>> = {
-  'system.log_size': 'kb',
-  'dhcp.lan.leasetime_h': 'hours',
-  'monitoring.interval_min': 'minutes',
-  'ddns.check_interval': 'minutes',
-};
-
 /** A secret's hint: empty keeps what the device has. */
 function secretHint(t: TFunction, section: ConfigSection | undefined, option: string): string | undefined {
   if (!section) return undefined;
@@ -147,92 +135,6 @@ function secretHint(t: TFunction, section: ConfigSection | undefined, option: st
   return value === '' || value === undefined || value === false
     ? t('device.config.edit.secretNotSet')
     : t('device.config.edit.secretKept');
-}
-
-function OptionField({
-  field,
-  kind,
-  section,
-  value,
-  problem,
-  onChange,
-}: {
-  field: ConfigField;
-  kind: Kind;
-  section: ConfigSection | undefined;
-  value: string | boolean | undefined;
-  problem: string | undefined;
-  onChange: (next: string | boolean) => void;
-}) {
-  const { t } = useTranslation();
-  const label = optionLabel(t, kind, field.option);
-  const testId = `config-field-${field.option}`;
-  if (field.kind === 'switch') {
-    // 'Turned on' is shown for `disabled`: the switch is on when it is false.
-    const inverted = kind === 'wireless.ap' && field.option === 'disabled';
-    const checked = inverted ? value !== true : value === true;
-    return (
-      <Box>
-        <FormControlLabel
-          label={label}
-          control={
-            <Switch
-              checked={checked}
-              onChange={(event) => onChange(inverted ? !event.target.checked : event.target.checked)}
-              slotProps={{ input: { 'data-testid': testId } as object }}
-            />
-          }
-        />
-        {problem && <FormHelperText error>{problem}</FormHelperText>}
-      </Box>
-    );
-  }
-  const text = typeof value === 'string' ? value : '';
-  const common = {
-    size: 'small' as const,
-    fullWidth: true,
-    label,
-    value: text,
-    error: problem !== undefined,
-    onChange: (event: { target: { value: string } }) => onChange(event.target.value),
-  };
-  if (field.kind === 'select') {
-    // A value the device has that the contract does not offer stays choosable (and is refused if sent).
-    const choices = text !== '' && !field.choices.includes(text) ? [...field.choices, text] : field.choices;
-    return (
-      <TextField {...common} select helperText={problem} slotProps={{ htmlInput: { 'data-testid': testId } }}>
-        {choices.map((choice) => (
-          <MenuItem key={choice} value={choice}>
-            {choiceLabel(t, kind, field.option, choice)}
-          </MenuItem>
-        ))}
-      </TextField>
-    );
-  }
-  const unit = UNITS[`${kind}.${field.option}`];
-  return (
-    <TextField
-      {...common}
-      type={field.kind === 'secret' ? 'password' : field.kind === 'number' ? 'number' : 'text'}
-      helperText={problem ?? (field.kind === 'secret' ? secretHint(t, section, field.option) : undefined)}
-      slotProps={{
-        htmlInput: {
-          'data-testid': testId,
-          maxLength: field.maxLength,
-          autoComplete: field.kind === 'secret' ? 'new-password' : 'off',
-          spellCheck: false,
-          ...(field.kind === 'number' ? { inputMode: 'numeric' } : {}),
-        },
-        input: unit
-          ? {
-              endAdornment: (
-                <InputAdornment position="end">{t(`device.config.edit.units.${unit}`)}</InputAdornment>
-              ),
-            }
-          : undefined,
-      }}
-    />
-  );
 }
 
 /**
@@ -304,12 +206,12 @@ function ConfigSectionBody({ target, name, kind, section }: SectionDialogProps) 
         </Alert>
       )}
       {fields.map((field) => (
-        <OptionField
+        <ConfigOptionField
           key={field.option}
           field={field}
           kind={kind}
-          section={section}
           value={values[field.option]}
+          hint={field.kind === 'secret' ? secretHint(t, section, field.option) : undefined}
           problem={problems.fields[field.option]}
           onChange={(next) => change(field.option, next)}
         />

@@ -9,17 +9,18 @@ import {
 } from '@fleetport/contracts/device-config';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
-import { errorItems, messageOf } from '../../../shared/api/messages.ts';
-import { maxLengthOf, problemOfIssue } from '../../../shared/forms/contract.ts';
-import { problemMessage } from '../../../shared/forms/problems.ts';
-import type { Kind } from '../device-page/config-sections.ts';
+import { errorItems, messageOf } from '../api/messages.ts';
+import { maxLengthOf, problemOfIssue } from '../forms/contract.ts';
+import { problemMessage } from '../forms/problems.ts';
+import type { Kind } from './config-sections.ts';
 
 /**
  * The form of one configuration section (issue 22), from the contract's own schema of the
  * section (`CONFIG_SECTION_SCHEMAS`): its options in order, each a field of its kind; what the
  * user changed; the contract's problems with it, in the contract's words (translated); and the
- * API's 422 answers put back on their fields. This module carries zod: only the lazy dialog
- * imports it, never the Configuration tab.
+ * API's 422 answers put back on their fields. The device page's section dialog and Configure
+ * devices both build on it. This module carries zod: only lazy code imports it, never the
+ * Configuration tab.
  */
 
 export type FieldKind = 'text' | 'number' | 'switch' | 'select' | 'secret';
@@ -103,7 +104,7 @@ export function initialValues(
 }
 
 /** A field's value as the device takes it; undefined for a number left empty. */
-function typedValue(field: ConfigField, raw: string | boolean | undefined): ConfigValue | undefined {
+export function typedValue(field: ConfigField, raw: string | boolean | undefined): ConfigValue | undefined {
   if (field.kind === 'switch') return raw === true;
   const text = typeof raw === 'string' ? raw : '';
   if (field.kind === 'number') return text.trim() === '' ? undefined : Number(text);
@@ -193,6 +194,20 @@ export function contractWords(t: TFunction, message: string): string | undefined
 /** An issue of the contract in words: its own words where it has them, else the form engine's by kind. */
 const wordsOfIssue = (t: TFunction, issue: z.core.$ZodIssue) =>
   contractWords(t, issue.message) ?? problemMessage(problemOfIssue(issue));
+
+/**
+ * The contract's problems with some options of a section (only those given), one message per
+ * option in the user's language; empty when the section's schema takes them.
+ */
+export function optionProblems(t: TFunction, kind: Kind, values: ConfigSection): Record<string, string> {
+  const problems: Record<string, string> = {};
+  const parsed = sectionSchema(kind).partial().strict().safeParse(values, { reportInput: true });
+  for (const issue of parsed.success ? [] : parsed.error.issues) {
+    const option = String(issue.path[0] ?? (issue.code === 'unrecognized_keys' ? issue.keys[0] : ''));
+    problems[option] ??= wordsOfIssue(t, issue);
+  }
+  return problems;
+}
 
 /**
  * Checks the change in the browser with the contract: the section's schema (only the options that

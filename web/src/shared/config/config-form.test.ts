@@ -3,9 +3,9 @@ import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { ensureAllAreas, initI18n } from '../../../shared/lib/i18n.ts';
-import { SECTION_OPTIONS } from '../device-page/config-sections.ts';
+import { ensureAllAreas, initI18n } from '../lib/i18n.ts';
 import { contractWords, editOf, initialValues, sectionFields, serverProblems } from './config-form.ts';
+import { SECTION_OPTIONS } from './config-sections.ts';
 
 if (!i18next.isInitialized) initI18n(['en']);
 beforeAll(async () => {
