@@ -11,6 +11,7 @@ import { benchApiProxy } from './lib/part-api.ts';
 import { benchApiStore } from './lib/part-api-store.ts';
 import { benchStaticAsset } from './lib/part-asset.ts';
 import { benchBrandScale } from './lib/part-brands.ts';
+import { benchConfigPush } from './lib/part-config-push.ts';
 import { benchDeviceIngest } from './lib/part-device-ingest.ts';
 import { benchDeviceList } from './lib/part-device-list.ts';
 import { benchFirmwareCampaign } from './lib/part-firmware-campaign.ts';
@@ -32,7 +33,7 @@ import { table } from './lib/stats.ts';
 
 const { values } = parseArgs({
   options: {
-    only: { type: 'string', default: '1,2,3,4,5,6,7,8,9,10,11' },
+    only: { type: 'string', default: '1,2,3,4,5,6,7,8,9,10,11,12' },
     duration: { type: 'string', default: '4' },
     warmup: { type: 'string', default: '1' },
     connections: { type: 'string', default: '50' },
@@ -119,6 +120,7 @@ try {
   if (parts.has('9')) await benchDeviceList(ctx);
   if (parts.has('10')) await benchTaskEngine(ctx);
   if (parts.has('11')) await benchFirmwareCampaign(ctx);
+  if (parts.has('12')) await benchConfigPush(ctx);
 
   if (ctx.goals.length > 0) {
     console.log('\n=== Goals ===');

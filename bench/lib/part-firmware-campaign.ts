@@ -1,12 +1,12 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { loadOrCreateFleet } from '@fleetport/device-sim/fleet-manifest';
 import pg from 'pg';
-import { adminQuery, DEMO_PASSWORD, startApiChild, withDatabaseName } from './api-child.ts';
+import { adminQuery, startApiChild, withDatabaseName } from './api-child.ts';
+import { headersOf, login, post, type Session, startFleetChild } from './bench-session.ts';
 import { type BenchContext, envNumber, heading } from './context.ts';
 import { cpuSeconds, rssBytes } from './load.ts';
-import { benchDir, freePort, type ServerChild, stop, track } from './proc.ts';
+import { freePort, type ServerChild } from './proc.ts';
 import { fmtBytes, fmtInt, table } from './stats.ts';
 
 /**
@@ -45,33 +45,6 @@ interface Sample {
   simCpu: number;
 }
 
-function startFleetChild(
-  url: string,
-  fleetFile: string,
-): { pid: number | undefined; stop: () => Promise<void> } {
-  const child = track(
-    spawn(
-      process.execPath,
-      [
-        path.join(benchDir, 'workers/device-fleet.ts'),
-        JSON.stringify({
-          url,
-          fleetFile,
-          devices: DEVICES,
-          batchSize: BATCH,
-          timeScale: 1,
-          firmwareFailureRate: FAILURE_RATE,
-          // Flashing and the restart as a fast unit does them: the campaign's pace is the engine's.
-          firmwareStepMs: 250,
-          rebootDelayMs: 2_000,
-        }),
-      ],
-      { stdio: ['ignore', 'ignore', 'ignore'] },
-    ),
-  );
-  return { pid: child.pid, stop: () => stop(child, 5000) };
-}
-
 /** Uploads the campaign's image to the global catalogue, fitting every model family. */
 async function uploadImage(api: ServerChild, session: Session, bytes: Buffer): Promise<number> {
   const form = new FormData();
@@ -87,41 +60,6 @@ async function uploadImage(api: ServerChild, session: Session, bytes: Buffer): P
   if (answer.status !== 201)
     throw new Error(`image upload answered ${answer.status}: ${await answer.text()}`);
   return ((await answer.json()) as { data: { id: number } }).data.id;
-}
-
-interface Session {
-  cookie: string;
-  xsrf: string;
-}
-
-/** Signs in and keeps what a write needs: the session cookies and the XSRF token to echo. */
-async function login(api: ServerChild, email: string): Promise<Session> {
-  const answer = await fetch(`${api.url}/api/account/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  if (answer.status !== 200) throw new Error(`bench login as ${email} answered ${answer.status}`);
-  const pairs = answer.headers.getSetCookie().map((line) => line.split(';')[0] ?? '');
-  const xsrf = pairs.find((pair) => pair.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length) ?? '';
-  return { cookie: pairs.join('; '), xsrf: decodeURIComponent(xsrf) };
-}
-
-const headersOf = (session: Session) => ({
-  Cookie: session.cookie,
-  'X-Requested-With': 'XMLHttpRequest',
-  'X-XSRF-TOKEN': session.xsrf,
-});
-
-async function post(api: ServerChild, session: Session, route: string, body: unknown): Promise<unknown> {
-  const answer = await fetch(`${api.url}/api${route}`, {
-    method: 'POST',
-    headers: { ...headersOf(session), 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const text = await answer.text();
-  if (answer.status >= 300) throw new Error(`${route} answered ${answer.status}: ${text}`);
-  return (JSON.parse(text) as { data: unknown }).data;
 }
 
 async function sample(
@@ -197,7 +135,14 @@ export async function benchFirmwareCampaign(ctx: BenchContext): Promise<void> {
     await db.connect();
     connected = true;
     const claimed = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM devices')).rows[0]?.n ?? 0;
-    fleet = startFleetChild(`mqtt://127.0.0.1:${mqttPort}`, fleetFile);
+    fleet = startFleetChild(`mqtt://127.0.0.1:${mqttPort}`, fleetFile, {
+      devices: DEVICES,
+      batchSize: BATCH,
+      firmwareFailureRate: FAILURE_RATE,
+      // Flashing and the restart as a fast unit does them: the campaign's pace is the engine's.
+      firmwareStepMs: 250,
+      rebootDelayMs: 2_000,
+    });
     const connecting = performance.now();
     let online = 0;
     while (online < claimed * 0.98 && (performance.now() - connecting) / 1000 < CONNECT_LIMIT_S) {

@@ -37,7 +37,7 @@ export type TaskAction = (typeof TASK_ACTIONS)[number];
  * that fails, expires or is cancelled leaves the device's later steps not run (cancelled, saying
  * why). A list holds one firmware step at most (one image per run).
  */
-export const TASK_LIST_STEP_ACTIONS = ['reboot', 'refresh', 'cli', 'firmware.update'] as const;
+export const TASK_LIST_STEP_ACTIONS = ['reboot', 'refresh', 'cli', 'firmware.update', 'backup.upload'] as const;
 export type TaskListStepAction = (typeof TASK_LIST_STEP_ACTIONS)[number];
 export const TASK_LIST_LIMITS = { steps: { min: 1, max: 10 }, nameMax: 100 } as const;
 
@@ -541,6 +541,8 @@ export const taskListStepSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('refresh') }),
   z.object({ action: z.literal('cli'), command: textSchema().min(1, 'Enter a command.').max(1000) }),
   z.object({ action: z.literal('firmware.update'), file_id: idSchema }),
+  /** Take a backup: the device uploads its configuration archive (one credit of type 101 each). */
+  z.object({ action: z.literal('backup.upload') }),
 ]);
 export type TaskListStep = z.infer<typeof taskListStepSchema>;
 
@@ -573,6 +575,7 @@ export const taskListSchema = z.object({
     z.discriminatedUnion('action', [
       z.object({ action: z.literal('reboot') }),
       z.object({ action: z.literal('refresh') }),
+      z.object({ action: z.literal('backup.upload') }),
       z.object({ action: z.literal('cli'), command: z.string() }),
       z.object({
         action: z.literal('firmware.update'),

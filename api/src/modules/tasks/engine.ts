@@ -1136,6 +1136,7 @@ const STEP_NAMES: Record<TaskListStepAction, string> = {
   refresh: 'Refresh',
   cli: 'CLI command',
   'firmware.update': 'Firmware update',
+  'backup.upload': 'Backup',
 };
 
 /** The engine's words: the English text kept in `message`, with the code and values the console translates. */

@@ -250,4 +250,39 @@ describe('task lists', () => {
     const finished = (await admin.get(`/api/devices/tasks/groups/${group.id}`)).body.data as TaskGroup;
     expect(finished.state).toBe('finished');
   });
+
+  it('a backup is a step like the others: the device is sent its own signed upload link, then the next step', async () => {
+    const list = (
+      await admin.post('/api/devices/task-lists', {
+        name: 'Back up, then refresh',
+        steps: [{ action: 'backup.upload' }, { action: 'refresh' }],
+      })
+    ).body.data as TaskList;
+    expect(list.steps).toEqual([{ action: 'backup.upload' }, { action: 'refresh' }]);
+    const unit = await createTestDevice(fx, 'Acme East');
+    const sent: Command[] = [];
+    const connection = await connectDevice(fx, unit, (command) => {
+      sent.push(command);
+      return { results: [{ state: 'done', output: 'ok' }] };
+    });
+    try {
+      const group = (
+        await admin.post('/api/devices/tasks/groups', {
+          action: 'task_list',
+          task_list_id: list.id,
+          device_ids: [unit.id],
+        })
+      ).body.data as TaskGroup;
+      await until(
+        async () => (await admin.get(`/api/devices/tasks/groups/${group.id}`)).body.data as TaskGroup,
+        (g) => g.state === 'finished',
+        'the list to finish',
+      );
+      expect(sent.map((command) => command.action)).toEqual(['backup.upload', 'refresh']);
+      const [backup] = sent;
+      expect(backup?.action === 'backup.upload' && backup.url).toContain(`/api/device-files/${backup?.id}?`);
+    } finally {
+      await connection.client.endAsync();
+    }
+  });
 });

@@ -106,7 +106,7 @@ export interface TaskListRequest {
   name: string;
   company_id: number;
   steps: (
-    | { action: 'reboot' | 'refresh' }
+    | { action: 'reboot' | 'refresh' | 'backup.upload' }
     | { action: 'cli'; command: string }
     | { action: 'firmware.update'; file_id: number | undefined }
   )[];

@@ -26,6 +26,8 @@ export function stepText(t: TFunction, step: SavedStep): string {
       return t('tasks.what.refresh');
     case 'reboot':
       return t('tasks.what.reboot');
+    case 'backup.upload':
+      return t('tasks.what.backup_upload');
   }
 }
 
