@@ -169,7 +169,9 @@ export async function benchConfigPush(ctx: BenchContext): Promise<void> {
       const now = await sample(db, (performance.now() - started) / 1000, api, group.id);
       samples.push(now);
       if (now.state === 'finished' || now.t > PUSH_LIMIT_S) break;
-      if (now.ended >= group.total - (claimed - reported)) break;
+      // Done but for devices that are not connected (they wait for their deadline): nothing moved for 30 s.
+      const before = samples[samples.length - 31];
+      if (before && before.ended === now.ended && before.sent === now.sent) break;
     }
     const end = samples[samples.length - 1] as Sample;
     const perTen: string[][] = [];
