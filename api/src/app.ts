@@ -12,6 +12,7 @@ import { registerAuditRoutes } from './modules/audit/routes.ts';
 import { registerConfirmationRoutes } from './modules/auth/confirmation.ts';
 import { registerEmailFlowRoutes } from './modules/auth/email-flows.ts';
 import { registerAccountRoutes } from './modules/auth/routes.ts';
+import { registerBackupRuleRoutes } from './modules/backup-rules/routes.ts';
 import { registerBrandAccessRoutes } from './modules/brands/routes.ts';
 import { registerCompanyRoutes } from './modules/companies/routes.ts';
 import { registerLocalConfigRoutes } from './modules/config/routes.ts';
@@ -125,6 +126,7 @@ export function createApi(deps: ApiDeps): Api {
   // The task manager's /devices/tasks/… and /devices/updates/cancel, before /devices/:id.
   registerTaskRoutes(registry, router, deps);
   registerConfigTemplateRoutes(registry, router, deps);
+  registerBackupRuleRoutes(registry, router, deps);
   // Devices and their statistics, one entry: devices/routes.ts keeps the fixed paths before /devices/:id.
   registerDeviceRoutes(registry, router, deps);
   registerBrandAccessRoutes(registry, router, deps);

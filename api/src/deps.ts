@@ -7,6 +7,7 @@ import type { AccountTokens } from './modules/auth/account-tokens.ts';
 import type { FailureCounter } from './modules/auth/rate-limit.ts';
 import type { Keys } from './modules/auth/secrets.ts';
 import type { SessionService } from './modules/auth/sessions.ts';
+import type { BackupRuleScheduler } from './modules/backup-rules/scheduler.ts';
 import type { DeviceGateway } from './modules/devices/gateway.ts';
 import type { BrandDirectory } from './modules/mail/brands.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
@@ -38,6 +39,8 @@ export interface ApiDeps {
   gateway: DeviceGateway;
   /** The task engine: task groups, their tasks, their timers (docs/adr/0003-task-engine.md). */
   tasks: TaskEngine;
+  /** Periodic backup rules on the task engine's queue (modules/backup-rules/scheduler.ts). */
+  backupRules: BackupRuleScheduler;
   /** Prometheus figures (METRICS_PORT); absent, requests are not measured. */
   metrics?: ApiMetrics;
   /**

@@ -18,9 +18,11 @@ import { AccountTokens } from './modules/auth/account-tokens.ts';
 import { failureCounter } from './modules/auth/rate-limit.ts';
 import { loadKeys } from './modules/auth/secrets.ts';
 import { SessionService } from './modules/auth/sessions.ts';
+import { BackupRuleScheduler } from './modules/backup-rules/scheduler.ts';
 import { ConnectThrottle } from './modules/devices/connect-throttle.ts';
 import { DeviceGateway } from './modules/devices/gateway.ts';
 import { type DeviceTransport, EmbeddedBroker, ExternalBroker } from './modules/devices/transport.ts';
+import { FileStore } from './modules/files/store.ts';
 import { BrandDirectory } from './modules/mail/brands.ts';
 import { createMailer } from './modules/mail/mailer.ts';
 import { MfaService } from './modules/mfa/step-up.ts';
@@ -135,6 +137,13 @@ export async function startApi(
       links: new DownloadLinks(keys.deviceFiles, config.DEVICE_FILES_URL ?? 'http://127.0.0.1'),
       secretKey: keys.taskSecrets,
     });
+    const backupRules = new BackupRuleScheduler({
+      db: database.db,
+      queue,
+      engine: tasks,
+      store: new FileStore(filesDir(config)),
+      log: log.child({ component: 'backup-rules' }),
+    });
     gateway.setTaskHooks({
       hello: (deviceId, firmware) => tasks.deviceHello(deviceId, firmware),
       result: (body) => tasks.result(body),
@@ -165,6 +174,7 @@ export async function startApi(
       }),
       gateway,
       tasks,
+      backupRules,
       metrics:
         config.METRICS_PORT === undefined ? undefined : createApiMetrics({ realtime, transport, database }),
       checkResponses: options.checkResponses ?? false,
@@ -192,6 +202,7 @@ export async function startApi(
       : undefined;
     await appVersions.start();
     await tasks.start();
+    await backupRules.start();
     await gateway.start();
     gatewayLog.info(
       { broker: transport.address, external: Boolean(config.MQTT_URL) },

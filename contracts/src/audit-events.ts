@@ -24,6 +24,8 @@ export const AUDIT_EVENTS = [
   // Take a backup (issue 22): asked for on the device page, and each backup the device stored.
   'device.backup',
   'device.backup_stored',
+  // Restore a backup to a device (a config.write of the backup's tree).
+  'device.restore',
   // … and several at once (the list's bulk actions, from files, passwords).
   'device.bulk',
   'device.add_batch',
@@ -46,6 +48,10 @@ export const AUDIT_EVENTS = [
   'config_template.delete',
   'config_template.assign',
   'config_template.unassign',
+  // Periodic backup rules (issue 22).
+  'backup_rule.create',
+  'backup_rule.update',
+  'backup_rule.delete',
   // Companies and their data.
   'company.create',
   'company.update',

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { configRevisionSchema, configTreeSchema } from './device-config.ts';
+import { CONFIG_ROLLBACK_S, configRevisionSchema, configTreeSchema } from './device-config.ts';
 import { SERIAL_PATTERN } from './device-protocol.ts';
-import { ISO_TIME_MAX_LENGTH } from './fields.ts';
+import { ISO_TIME_MAX_LENGTH, idSchema } from './fields.ts';
+import { configDiffEntrySchema } from './tasks.ts';
 
 /**
  * Device backups (issue 22 "Take a backup"; docs/device-protocol.md "backup.upload"): the archive
@@ -61,3 +62,69 @@ export const deviceBackupSchema = z.object({
   created_at: z.string(),
 });
 export type DeviceBackup = z.infer<typeof deviceBackupSchema>;
+
+/**
+ * Why a restore may not go as it is (GET /devices/{id}/restore-preview): `blocking` ones refuse
+ * it (422 on `file_id`), the others are said before it is confirmed.
+ * - `other_family`: a backup of another model family (blocking);
+ * - `missing_section`: a section of the backup the device cannot be given (blocking; `section`);
+ * - `invalid_value`: a value of the backup its schema refuses (blocking; `section`, the message
+ *   names the option);
+ * - `not_reported`: the device has not reported its configuration yet: no diff, and sections it
+ *   has beyond the backup's are not removed;
+ * - `other_device`: the backup was taken from another device (its serial);
+ * - `nothing_to_change`: the device already holds the backup's configuration (blocking).
+ */
+export const RESTORE_PROBLEM_CODES = [
+  'other_family',
+  'missing_section',
+  'invalid_value',
+  'not_reported',
+  'other_device',
+  'nothing_to_change',
+] as const;
+export type RestoreProblemCode = (typeof RESTORE_PROBLEM_CODES)[number];
+
+/** GET /devices/{id}/restore-preview?file_id=: what restoring a backup to a device would change. */
+export const restorePreviewSchema = z.object({
+  device_id: z.number(),
+  file_id: z.number(),
+  file_name: z.string(),
+  backup: z.object({
+    serial: z.string(),
+    model: z.string(),
+    firmware: z.string(),
+    revision: z.number().int(),
+    created_at: z.string(),
+  }),
+  device: z.object({
+    serial: z.string(),
+    model: z.string().nullable(),
+    revision: z.number().int().nullable().describe('the configuration it last reported; null: none yet'),
+  }),
+  /** Each setting that changes, device's value → backup's (secrets only as the mask, never a value). */
+  changes: z.array(configDiffEntrySchema),
+  /** Repeated sections the device has and the backup lacks: removed. */
+  removed_sections: z.array(z.string()),
+  problems: z.array(
+    z.object({
+      code: z.enum(RESTORE_PROBLEM_CODES),
+      blocking: z.boolean(),
+      message: z.string(),
+      section: z.string().nullable(),
+    }),
+  ),
+});
+export type RestorePreview = z.infer<typeof restorePreviewSchema>;
+
+/** POST /devices/{id}/restore: a backup file to bring the device to, and the rollback time. */
+export const restoreBackupSchema = z.object({
+  file_id: idSchema,
+  rollback_s: z
+    .number()
+    .int()
+    .min(CONFIG_ROLLBACK_S.min)
+    .max(CONFIG_ROLLBACK_S.max)
+    .default(CONFIG_ROLLBACK_S.default),
+});
+export type RestoreBackupRequest = z.input<typeof restoreBackupSchema>;

@@ -144,5 +144,8 @@ export const companyFileSchema = z.object({
   uploaded_by: z.number().nullable().describe('user id; null once that user is deleted'),
   uploaded_by_name: z.string().nullable(),
   created_at: z.string(),
+  device_id: z.number().nullable().describe('a backup: the device it is of, when the caller sees it'),
+  device_name: z.string().nullable(),
+  config_revision: z.number().int().nullable().describe("a backup: the configuration's revision it holds"),
 });
 export type CompanyFile = z.infer<typeof companyFileSchema>;

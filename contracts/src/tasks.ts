@@ -37,7 +37,13 @@ export type TaskAction = (typeof TASK_ACTIONS)[number];
  * that fails, expires or is cancelled leaves the device's later steps not run (cancelled, saying
  * why). A list holds one firmware step at most (one image per run).
  */
-export const TASK_LIST_STEP_ACTIONS = ['reboot', 'refresh', 'cli', 'firmware.update', 'backup.upload'] as const;
+export const TASK_LIST_STEP_ACTIONS = [
+  'reboot',
+  'refresh',
+  'cli',
+  'firmware.update',
+  'backup.upload',
+] as const;
 export type TaskListStepAction = (typeof TASK_LIST_STEP_ACTIONS)[number];
 export const TASK_LIST_LIMITS = { steps: { min: 1, max: 10 }, nameMax: 100 } as const;
 

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { type FleetRow, onlineDevices, useFleet } from './fleet.ts';
+import { type FleetRow, onlineDevices, takeOffline, useFleet } from './fleet.ts';
 import { callApi, signIn, urlFor } from './sign-in.ts';
 
 /**
@@ -158,4 +158,39 @@ test('a bad CSV is refused by line: a value given twice before sending, a serial
   // Nothing typed is lost: the Wi-Fi name is still there.
   await page.getByTestId('configure-step-changes').click();
   await expect(page.getByTestId('configure-field-wireless.ap0.ssid')).toHaveValue('Bad-file');
+});
+
+test('a device offline at the click is counted as queued, gets the change when it connects, and shows it', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'admin@acme.example', 'acme.localhost');
+  const [first, second] = await onlineDevices(page, fleet(), 2);
+  if (!first || !second) throw new Error('two online devices');
+  await takeOffline(page, second);
+  const server = `ntp${Date.now() % 100_000}.example.com`;
+
+  await page.goto(
+    urlFor('acme.localhost', `/management/configure-devices?device_ids=${first.row.id},${second.row.id}`),
+  );
+  await expect(page.getByTestId('configure-count')).toContainText('2 devices');
+  await page.getByTestId('configure-next-devices').click();
+  await page.getByRole('combobox', { name: 'Add a section' }).click();
+  await page.getByRole('option', { name: 'Time (NTP)', exact: true }).click();
+  await page.getByTestId('configure-section-ntp').getByRole('checkbox', { name: 'Change Server' }).check();
+  await page.getByTestId('configure-field-ntp.server').fill(server);
+  await page.getByTestId('configure-next-changes').click();
+  await page.getByTestId('configure-next-unique').click();
+
+  // The dry run counts the offline device: it waits for its connection.
+  await expect(page.getByTestId('configure-summary')).toContainText('1 offline (queued until it connects)');
+  await page.getByTestId('configure-apply').click();
+  await expect(page).toHaveURL(/\/management\/task-manager\?group=\d+$/);
+  await expect(page.getByTestId('task-count-succeeded')).toHaveText('Succeeded 1', { timeout: 30_000 });
+
+  // It connects again: it is sent the change and applies it.
+  second.sim.start();
+  await expect(page.getByTestId('task-count-succeeded')).toHaveText('Succeeded 2', { timeout: 45_000 });
+  await page.goto(urlFor('acme.localhost', `/devices/${second.row.id}/configuration`));
+  await expect(page.getByTestId('config-section-ntp')).toContainText(server);
 });

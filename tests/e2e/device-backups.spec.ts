@@ -46,7 +46,10 @@ test('Take a backup from the Configuration tab: the device uploads it, the tab l
   const section = page.getByTestId('device-backups');
   await expect(section.getByRole('heading', { name: 'Backups' })).toBeVisible();
   const rows = section.getByTestId('backup-row');
-  const before = await rows.count();
+  // The device's backups before, from the API (the list may still be loading).
+  const listed = await callApi(page, 'GET', `/devices/${row.id}/backups?limit=100`);
+  const before = (listed.body.data as unknown[]).length;
+  await expect(rows).toHaveCount(before);
 
   await section.getByTestId('backup-take').click();
   const status = page.getByRole('dialog', { name: 'Action status' });

@@ -283,6 +283,8 @@ export const files = pgTable(
     deviceId: integer('device_id'),
     configRevision: integer('config_revision'),
     taskId: uuid('task_id'),
+    /** The periodic backup rule whose run stored it (migration 0025): its keep-N counts it. */
+    backupRuleId: integer('backup_rule_id'),
   },
   (table) => [index('files_company_idx').on(table.companyId)],
 );
@@ -540,6 +542,8 @@ export const taskGroups = pgTable('task_groups', {
     ended: number;
     threshold: number;
   }>(),
+  /** The periodic backup rule that started it (migration 0025). */
+  backupRuleId: integer('backup_rule_id'),
 });
 
 /** A company's saved list of steps (Execute task list; migrations/0020_task_lists.sql). */
@@ -548,6 +552,27 @@ export const taskLists = pgTable('task_lists', {
   companyId: integer('company_id').notNull(),
   name: text('name').notNull(),
   steps: jsonb('steps').$type<unknown[]>().notNull(),
+  createdBy: integer('created_by'),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** A company's periodic backup rule (migrations/0025_backup_rules.sql; contracts/src/backup-rules.ts). */
+export const backupRules = pgTable('backup_rules', {
+  id: serial('id').primaryKey(),
+  companyId: integer('company_id').notNull(),
+  name: text('name').notNull(),
+  targetKind: text('target_kind', { enum: ['device', 'tag', 'company'] }).notNull(),
+  targetId: integer('target_id').notNull(),
+  frequency: text('frequency', { enum: ['daily', 'weekly', 'monthly'] }).notNull(),
+  weekday: smallint('weekday'),
+  dayOfMonth: smallint('day_of_month'),
+  timeOfDay: text('time_of_day').notNull(),
+  keep: smallint('keep').notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  lastRunAt: timestamp('last_run_at', { withTimezone: true, mode: 'date' }),
+  lastGroupId: integer('last_group_id'),
+  lastRunDevices: integer('last_run_devices'),
   createdBy: integer('created_by'),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

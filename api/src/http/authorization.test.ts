@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { BUILT_IN_ROLE_BY_NAME, type BuiltInRoleName } from '@fleetport/contracts/roles';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -439,6 +440,15 @@ const COMPANY_ROUTES: Record<string, Record<Role, string>> = {
     read_only: /*             */ 'A    D           D       D        D',
     support: /*               */ 'A    A           A       A        A',
   },
+  // A device of the relation's company and a backup file of the same company.
+  'GET /api/devices/{id}/restore-preview': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'A    A           D       D        D',
+    end_user: /*              */ 'A    D           D       D        D',
+    read_only: /*             */ 'A    D           D       D        D',
+    support: /*               */ 'A    A           A       A        A',
+  },
   // A device of the relation's company.
   'GET /api/devices/{id}/data-usage': {
     super_admin: /*           */ 'A    A           A       A        A',
@@ -494,6 +504,15 @@ const COMPANY_ROUTES: Record<string, Record<Role, string>> = {
     support: /*               */ 'D    D           D       D        D',
   },
   'POST /api/devices/{id}/configuration': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'A    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
+  // A device of the relation's company and a backup file of the same company.
+  'POST /api/devices/{id}/restore': {
     super_admin: /*           */ 'A    A           A       A        A',
     admin: /*                 */ 'A    A           D       D        D',
     readonly_admin: /*        */ 'D    D           D       D        D',
@@ -701,6 +720,49 @@ const COMPANY_ROUTES: Record<string, Record<Role, string>> = {
     support: /*               */ 'D    D           D       D        D',
   },
   'POST /api/devices/config-templates/unassign': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'A    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
+  // Periodic backup rules: a rule of the relation's company (its own devices the target) listed
+  // and read as its devices are …
+  'GET /api/devices/backup-rules': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'A    A           D       D        D',
+    end_user: /*              */ 'A    D           D       D        D',
+    read_only: /*             */ 'A    D           D       D        D',
+    support: /*               */ 'A    A           A       A        A',
+  },
+  'GET /api/devices/backup-rules/{id}': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'A    A           D       D        D',
+    end_user: /*              */ 'A    D           D       D        D',
+    read_only: /*             */ 'A    D           D       D        D',
+    support: /*               */ 'A    A           A       A        A',
+  },
+  // … made, changed and deleted as its devices are.
+  'POST /api/devices/backup-rules': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'A    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
+  'PUT /api/devices/backup-rules/{id}': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'A    A           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'A    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
+  'DELETE /api/devices/backup-rules/{id}': {
     super_admin: /*           */ 'A    A           A       A        A',
     admin: /*                 */ 'A    A           D       D        D',
     readonly_admin: /*        */ 'D    D           D       D        D',
@@ -1139,6 +1201,27 @@ function uploadFile(client: TestClient, companyId: number) {
 const fileIn = async (companyId: number): Promise<number> =>
   (await uploadFile(clients.get('super_admin') as TestClient, companyId)).body.data.id;
 
+/** A device backup (a valid archive) super_admin uploads to the company, for the caller to restore. */
+const backupIn = async (companyId: number): Promise<number> => {
+  const archive = gzipSync(
+    JSON.stringify({
+      format: 'fleetport-device-backup',
+      version: 1,
+      serial: '5599999999',
+      model: 'RUT241',
+      firmware: 'RUT2M_R_00.07.06.1',
+      revision: 3,
+      created_at: new Date().toISOString(),
+      config: { ntp: { enabled: true, server: 'pool.ntp.org' } },
+    }),
+  );
+  const form = new FormData();
+  form.append('company_id', String(companyId));
+  form.append('kind', 'backup');
+  form.append('file', new Blob([archive]), 'matrix.fpbackup.gz');
+  return (await (clients.get('super_admin') as TestClient).upload('/api/files', form)).body.data.id;
+};
+
 /** An invitation super_admin sends into the company, for the caller to act on. */
 const invitationIn = async (companyId: number): Promise<number> =>
   (
@@ -1213,6 +1296,30 @@ const taskListIn = async (companyId: number): Promise<number> => {
     steps: [{ action: 'refresh' }],
   });
   return answer.body.data.id;
+};
+
+let ruleNames = 0;
+/** A periodic backup rule of the company (its own devices, daily), made by the super admin; its id. */
+const backupRuleIn = async (companyId: number): Promise<number> => {
+  ruleNames += 1;
+  const answer = await (clients.get('super_admin') as TestClient).post('/api/devices/backup-rules', {
+    name: `Matrix rule ${ruleNames}`,
+    company_id: companyId,
+    target: { company_id: companyId },
+    frequency: 'daily',
+    time: '02:00',
+  });
+  return answer.body.data.id;
+};
+const backupRuleBody = (companyId: number) => {
+  ruleNames += 1;
+  return {
+    name: `Matrix rule ${ruleNames}`,
+    target: { company_id: companyId },
+    frequency: 'weekly',
+    weekday: 2,
+    time: '03:00',
+  };
 };
 
 let templateNames = 0;
@@ -1351,6 +1458,20 @@ const FILE_PROBES: Record<string, (client: TestClient, companyId: number) => Pro
   'POST /api/devices/config-templates/unassign': async (client, companyId) =>
     (await client.post('/api/devices/config-templates/unassign', { device_ids: [await deviceIn(companyId)] }))
       .status,
+  'GET /api/devices/backup-rules/{id}': async (client, companyId) =>
+    (await client.get(`/api/devices/backup-rules/${await backupRuleIn(companyId)}`)).status,
+  'POST /api/devices/backup-rules': async (client, companyId) =>
+    (await client.post('/api/devices/backup-rules', { ...backupRuleBody(companyId), company_id: companyId }))
+      .status,
+  'PUT /api/devices/backup-rules/{id}': async (client, companyId) =>
+    (
+      await client.put(
+        `/api/devices/backup-rules/${await backupRuleIn(companyId)}`,
+        backupRuleBody(companyId),
+      )
+    ).status,
+  'DELETE /api/devices/backup-rules/{id}': async (client, companyId) =>
+    (await client.delete(`/api/devices/backup-rules/${await backupRuleIn(companyId)}`)).status,
   'GET /api/devices/task-lists/{id}': async (client, companyId) =>
     (await client.get(`/api/devices/task-lists/${await taskListIn(companyId)}`)).status,
   'POST /api/devices/task-lists': async (client, companyId) => {
@@ -1546,6 +1667,18 @@ const FILE_PROBES: Record<string, (client: TestClient, companyId: number) => Pro
     (await client.get(`/api/devices/${await deviceIn(companyId)}/configuration`)).status,
   'GET /api/devices/{id}/backups': async (client, companyId) =>
     (await client.get(`/api/devices/${await deviceIn(companyId)}/backups`)).status,
+  'GET /api/devices/{id}/restore-preview': async (client, companyId) =>
+    (
+      await client.get(
+        `/api/devices/${await deviceIn(companyId)}/restore-preview?file_id=${await backupIn(companyId)}`,
+      )
+    ).status,
+  'POST /api/devices/{id}/restore': async (client, companyId) => {
+    const answer = await client.post(`/api/devices/${await deviceIn(companyId)}/restore`, {
+      file_id: await backupIn(companyId),
+    });
+    return denied(answer.status, answer.body?.errors?.[0]?.code) ? 403 : answer.status;
+  },
   'GET /api/devices/{id}/data-usage': async (client, companyId) =>
     (await client.get(`/api/devices/${await deviceIn(companyId)}/data-usage`)).status,
   'POST /api/devices/batch': async (client, companyId) =>
@@ -1794,6 +1927,13 @@ describe('authorisation matrix', () => {
           const answer = await client.get('/api/devices/config-templates?limit=100');
           listed = new Set((answer.body.data ?? []).map((row: { company_id: number }) => row.company_id));
         }
+        if (route === 'GET /api/devices/backup-rules') {
+          if (role === ROLES[0]) {
+            for (const relation of RELATIONS) await backupRuleIn(companyIds.get(relation) as number);
+          }
+          const answer = await client.get('/api/devices/backup-rules?limit=100');
+          listed = new Set((answer.body.data ?? []).map((row: { company_id: number }) => row.company_id));
+        }
         if (route === 'GET /api/devices/task-lists') {
           if (role === ROLES[0]) {
             for (const relation of RELATIONS) await taskListIn(companyIds.get(relation) as number);
@@ -1958,6 +2098,7 @@ let ownDevice: number | undefined;
 let ownFile: number | undefined;
 let ownList: number | undefined;
 let ownTemplate: number | undefined;
+let ownRule: number | undefined;
 let oracleIdentity: { serial: string; mac: string } | undefined;
 
 /** Requests that name a company, one per field a route takes (so each is checked). */
@@ -2028,6 +2169,23 @@ const COMPANY_ID_PROBES: Record<string, Probe[]> = {
         name: 'Oracle',
         steps: [{ action: 'reboot' }],
       });
+    },
+  ],
+  'GET /api/devices/backup-rules': [read('/api/devices/backup-rules?company_id={c}')],
+  // A rule in the company, and a rule of the caller's own company whose target is the company.
+  'POST /api/devices/backup-rules': [
+    write('POST', '/api/devices/backup-rules', (id) => ({ ...backupRuleBody(id), company_id: id })),
+    write('POST', '/api/devices/backup-rules', (id) => backupRuleBody(id)),
+  ],
+  // A rule of the caller's own company moved to, or aimed at, the company: refused alike.
+  'PUT /api/devices/backup-rules/{id}': [
+    async (client, id) => {
+      ownRule ??= await backupRuleIn(own());
+      return client.put(`/api/devices/backup-rules/${ownRule}`, { ...backupRuleBody(own()), company_id: id });
+    },
+    async (client, id) => {
+      ownRule ??= await backupRuleIn(own());
+      return client.put(`/api/devices/backup-rules/${ownRule}`, backupRuleBody(id));
     },
   ],
   'POST /api/devices/config-templates': [

@@ -42,6 +42,48 @@ const ACTION_TASKS = {
 } as const satisfies Record<DeviceAction, { action: NewTaskGroup['action']; deadline_hours: number }>;
 
 /**
+ * Starts a one-device task group for a device the caller sees (403 alike otherwise), as asked
+ * (the device alone tells what it refuses), and answers the route: the task started and the
+ * audit entry naming it (`after.command_id`). Every device action goes through here, and so does
+ * a restore (restore.ts).
+ */
+export async function startDeviceTask(
+  deps: ApiDeps,
+  auth: AuthContext,
+  deviceId: number,
+  request: NewTaskGroup,
+  body: Record<string, unknown>,
+) {
+  const { db } = deps;
+  const row = await findDevice(db, auth, deviceId);
+  const plan = await planGroup(db, auth, request, Math.random, { asIs: true });
+  const group = await deps.tasks.createGroup({
+    request,
+    plan,
+    createdBy: auth.userId,
+    companyId: auth.companyId,
+  });
+  const [task] = await db.select().from(tasks).where(eq(tasks.groupId, group.id));
+  if (!task) throw new Error('the task of a one-device group was not stored');
+  const data: DeviceTaskStarted = {
+    id: row.device.id,
+    group_id: group.id,
+    task_id: task.id,
+    state: task.state,
+  };
+  return {
+    status: 201,
+    data,
+    audit: {
+      entity: 'device',
+      entityId: String(row.device.id),
+      companyId: row.device.companyId,
+      after: { ...body, command_id: task.id },
+    },
+  };
+}
+
+/**
  * Device actions (spec §2 Device CLI, the device page's actions through the 'Action status'
  * modal), with manage_devices on a device the caller sees. Each becomes a one-device task group
  * of the task engine: it waits for an offline device (until DEVICE_ACTION_DEADLINE_HOURS), is
@@ -52,39 +94,12 @@ const ACTION_TASKS = {
 export function registerDeviceActionRoutes(registry: RouteRegistry, router: Router, deps: ApiDeps): void {
   const { db } = deps;
 
-  const startTask = async (
+  const startTask = (
     auth: AuthContext,
     deviceId: number,
     request: NewTaskGroup,
     body: Record<string, unknown>,
-  ) => {
-    const row = await findDevice(db, auth, deviceId);
-    const plan = await planGroup(db, auth, request, Math.random, { asIs: true });
-    const group = await deps.tasks.createGroup({
-      request,
-      plan,
-      createdBy: auth.userId,
-      companyId: auth.companyId,
-    });
-    const [task] = await db.select().from(tasks).where(eq(tasks.groupId, group.id));
-    if (!task) throw new Error('the task of a one-device group was not stored');
-    const data: DeviceTaskStarted = {
-      id: row.device.id,
-      group_id: group.id,
-      task_id: task.id,
-      state: task.state,
-    };
-    return {
-      status: 201,
-      data,
-      audit: {
-        entity: 'device',
-        entityId: String(row.device.id),
-        companyId: row.device.companyId,
-        after: { ...body, command_id: task.id },
-      },
-    };
-  };
+  ) => startDeviceTask(deps, auth, deviceId, request, body);
 
   registry.add(router, {
     method: 'post',

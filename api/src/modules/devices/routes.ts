@@ -12,6 +12,7 @@ import { registerDeviceFacetRoutes } from './facets.ts';
 import { registerDeviceListRoutes } from './list.ts';
 import { registerDeviceNoteRoutes } from './notes.ts';
 import { registerDevicePasswordRoutes } from './passwords.ts';
+import { registerDeviceRestoreRoutes } from './restore.ts';
 import { registerDeviceStatisticsRoutes } from './statistics.ts';
 import { registerDeviceTelemetryRoutes } from './telemetry.ts';
 
@@ -35,6 +36,7 @@ export function registerDeviceRoutes(registry: RouteRegistry, router: Router, de
   registerDeviceTelemetryRoutes(registry, router, deps); // GET /devices/:id/telemetry, …/data-usage
   registerDeviceConfigurationRoutes(registry, router, deps); // GET /devices/:id/configuration
   registerDeviceBackupRoutes(registry, router, deps); // GET /devices/:id/backups
+  registerDeviceRestoreRoutes(registry, router, deps); // GET /devices/:id/restore-preview; POST …/restore
   registerDeviceActionRoutes(registry, router, deps); // POST /devices/:id/cli, …/actions
   registerDeviceNoteRoutes(registry, router, deps); // POST, DELETE /devices/:id/notes; PUT …/custom
   registerApprovedDeviceRoutes(registry, router, deps); // GET, POST /auth-devices

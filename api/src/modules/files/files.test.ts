@@ -4,6 +4,7 @@ import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { gzipSync } from 'node:zlib';
 import { MAX_UPLOAD_BYTES } from '@fleetport/contracts/uploads';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -85,6 +86,25 @@ const upload = (
   const { payload, headers } = multipart(fields, file);
   return client.upload('/api/files', payload, { headers });
 };
+
+/** A backup upload: POST /files takes a backup only as a device backup archive (issue 22). */
+function uploadBackup(client: TestClient, company: number, fields: Record<string, string> = {}) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries({ company_id: String(company), kind: 'backup', ...fields }))
+    form.append(name, value);
+  const document = {
+    format: 'fleetport-device-backup',
+    version: 1,
+    serial: '1100000001',
+    model: 'RUT241',
+    firmware: 'RUT2M_R_00.07.06.1',
+    revision: 1,
+    created_at: new Date().toISOString(),
+    config: { ntp: { enabled: true, server: 'pool.ntp.org' } },
+  };
+  form.append('file', new Blob([gzipSync(JSON.stringify(document))]), 'router.fpbackup.gz');
+  return client.upload('/api/files', form);
+}
 
 const small = (client: TestClient, company: string, name = 'config.txt', size = 100) =>
   upload(client, { company_id: String(companyId(company)) }, { name, size });
@@ -444,11 +464,7 @@ describe('POST /files: kinds, firmware fields and credits (spec §9 resource typ
   it('spends a credit of type 101 on a backup and none on a configuration or another file', async () => {
     const admin = await fx.login('admin@acme.example');
     const [firmwareBefore, backupBefore] = [await balance('Acme West', 100), await balance('Acme West', 101)];
-    const backup = await upload(
-      admin,
-      { company_id: String(companyId('Acme West')), kind: 'backup', version: 'ignored' },
-      { name: 'router.tar.gz', size: 10 },
-    );
+    const backup = await uploadBackup(admin, companyId('Acme West'), { version: 'ignored' });
     expect(backup.body.data).toMatchObject({ kind: 'backup', version: null, families: [] });
     const config = await upload(
       admin,
@@ -484,10 +500,7 @@ describe('POST /files: kinds, firmware fields and credits (spec §9 resource typ
     expect(await leftovers()).toEqual([]);
     expect(await balance('Acme East Retail', 100)).toBe(0);
     // A backup still goes: its own type has credits.
-    expect(
-      (await upload(admin, { company_id: String(company), kind: 'backup' }, { name: 'b.tar', size: 5 }))
-        .status,
-    ).toBe(201);
+    expect((await uploadBackup(admin, company)).status).toBe(201);
   });
 
   it('shows the resource types to non-super-admins like the paid ones (credit types, balances)', async () => {

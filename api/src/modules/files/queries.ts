@@ -2,11 +2,11 @@ import type { CompanyFile, FileKind } from '@fleetport/contracts/files';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { companies, fileShares, files, taskGroups, users } from '../../db/schema.ts';
+import { companies, devices, fileShares, files, taskGroups, users } from '../../db/schema.ts';
 import { forbidden } from '../../http/errors.ts';
 import { contains, type SortKey } from '../../http/list-query.ts';
 import type { AuthContext } from '../auth/context.ts';
-import { canSeeCompany, visibleCompanies } from '../companies/scope.ts';
+import { canSeeCompany, visibleCompanies, visibleDevices } from '../companies/scope.ts';
 
 export type FileRow = typeof files.$inferSelect;
 
@@ -34,6 +34,9 @@ export const FILE_FIELDS = [
   'uploaded_by',
   'uploaded_by_name',
   'created_at',
+  'device_id',
+  'device_name',
+  'config_revision',
 ] as const;
 type FileField = (typeof FILE_FIELDS)[number];
 
@@ -57,14 +60,25 @@ const SORTABLE = {
   uploaded_by: files.uploadedBy,
   uploaded_by_name: uploader.username,
   created_at: files.createdAt,
+  device_id: files.deviceId,
+  device_name: devices.name,
+  config_revision: files.configRevision,
 } satisfies Record<FileField, unknown>;
 
-const selectFiles = (db: Db, where: SQL | undefined) =>
+/** A file with its company, its uploader and (a backup) its device, named only when the caller sees it. */
+const selectFiles = (db: Db, auth: AuthContext, where: SQL | undefined) =>
   db
-    .select({ file: files, ownerName: owner.name, ownerPath: owner.path, uploaderName: uploader.username })
+    .select({
+      file: files,
+      ownerName: owner.name,
+      ownerPath: owner.path,
+      uploaderName: uploader.username,
+      deviceName: devices.name,
+    })
     .from(files)
     .leftJoin(owner, eq(owner.id, files.companyId))
     .leftJoin(uploader, eq(uploader.id, files.uploadedBy))
+    .leftJoin(devices, and(eq(devices.id, files.deviceId), visibleDevices(auth)))
     .where(where)
     .$dynamic();
 type JoinedRow = Awaited<ReturnType<typeof selectFiles>>[number];
@@ -141,12 +155,15 @@ function toFile(auth: AuthContext, row: JoinedRow, shares: readonly Share[]): Co
     uploaded_by: file.uploadedBy,
     uploaded_by_name: row.uploaderName,
     created_at: file.createdAt.toISOString(),
+    device_id: row.deviceName === null ? null : file.deviceId,
+    device_name: row.deviceName,
+    config_revision: file.configRevision,
   };
 }
 
 /** A file the caller sees, with its company and uploader; 403 alike for another tenant's file and a missing one. */
 export async function visibleFileRow(db: Db, auth: AuthContext, id: number): Promise<JoinedRow> {
-  const [row] = await selectFiles(db, and(eq(files.id, id), visibleFiles(auth)));
+  const [row] = await selectFiles(db, auth, and(eq(files.id, id), visibleFiles(auth)));
   if (!row) throw forbidden();
   return row;
 }
@@ -209,7 +226,7 @@ export async function listFiles(
     ? query.sort.map((key) => (key.descending ? desc(SORTABLE[key.field]) : asc(SORTABLE[key.field])))
     : [desc(files.createdAt)];
   const [rows, [total]] = await Promise.all([
-    selectFiles(db, where)
+    selectFiles(db, auth, where)
       .orderBy(...order, desc(files.id))
       .limit(query.limit)
       .offset(query.offset),

@@ -4,13 +4,17 @@ import {
   uploadFileSchema,
   uploadGlobalFirmwareSchema,
 } from '@fleetport/contracts/files';
+import { and, eq } from 'drizzle-orm';
 import type { Router } from 'express';
+import type { Db } from '../../db/client.ts';
+import { devices } from '../../db/schema.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { fieldError } from '../../http/errors.ts';
 import type { RouteRegistry } from '../../http/route.ts';
 import type { UploadedFile } from '../../http/uploads.ts';
 import type { AuthContext } from '../auth/context.ts';
-import { visibleCompanyById } from '../companies/scope.ts';
+import { visibleCompanyById, visibleDevices } from '../companies/scope.ts';
+import { backupInFile } from './backup-archive.ts';
 import { auditedFile, fileAnswer, visibleFileRow } from './queries.ts';
 import type { FileStore } from './store.ts';
 import { storeUpload } from './store-upload.ts';
@@ -30,6 +34,20 @@ const uploadValues = (auth: AuthContext, upload: UploadedFile, description: stri
   description: description || null,
   uploadedBy: auth.userId,
 });
+
+/**
+ * A backup's link to its device (issue 22 "Upload backup"): the device of the archive's serial,
+ * when the caller sees it, and the revision the archive holds. The archive is checked first, as
+ * a device's own upload is: a file that is not a backup is refused on `file`.
+ */
+async function backupLink(db: Db, auth: AuthContext, upload: UploadedFile) {
+  const document = await backupInFile(upload, 'file');
+  const [device] = await db
+    .select({ id: devices.id })
+    .from(devices)
+    .where(and(eq(devices.serial, document.serial), visibleDevices(auth)));
+  return { deviceId: device?.id ?? null, configRevision: document.revision };
+}
 
 /**
  * The uploads (spec §2 Files, Global Firmware; §7 POST /files; §9): a company's file of a kind
@@ -82,20 +100,24 @@ export function registerFileUploadRoutes(
     method: 'post',
     path: '/files',
     summary:
-      'Uploads a file of a kind to a company the caller may see (multipart: company_id, kind, description, file; firmware: version, families, release_notes). Firmware and backups spend one credit of type 100 or 101 of the company.',
+      "Uploads a file of a kind to a company the caller may see (multipart: company_id, kind, description, file; firmware: version, families, release_notes). Firmware and backups spend one credit of type 100 or 101 of the company. A backup must be a device backup archive (docs/device-protocol.md 'backup.upload'); it is linked to the device of its serial when the caller sees that device.",
     tag: 'files',
     access: { permission: 'manage_files' },
     event: 'file.upload',
     multipart: { files: { file: { required: true } } },
     body: uploadFileSchema,
     response: companyFileSchema,
-    statuses: { ...STATUSES, 422: 'Also: the company has no credits of the kind left (source: file)' },
+    statuses: {
+      ...STATUSES,
+      422: 'Also: the company has no credits of the kind left (source: file); a backup that is not a Fleetport device backup archive (INVALID_BACKUP, source: file)',
+    },
     handler: async ({ auth, body, files: [upload] }) => {
       // Mass assignment: a company the caller may not see answers as one that does not exist.
       const company = await visibleCompanyById(db, auth, body.company_id);
       if (!upload) throw fieldError('file', 'is required');
       const firmware = body.kind === 'firmware';
       const type = FILE_CREDIT_TYPES[body.kind];
+      const backup = body.kind === 'backup' ? await backupLink(db, auth, upload) : {};
       const id = await storeUpload(
         deps,
         store,
@@ -107,6 +129,7 @@ export function registerFileUploadRoutes(
           version: firmware ? (body.version ?? null) : null,
           families: firmware ? (body.families ?? []) : [],
           releaseNotes: firmware ? body.release_notes || null : null,
+          ...backup,
         },
         type ? { companyId: company.id, type } : undefined,
       );

@@ -1,15 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { gunzip } from 'node:zlib';
 import {
   DEVICE_BACKUP_CONTENT_TYPE,
   DEVICE_BACKUP_EXTENSION,
   DEVICE_BACKUP_MAX_BYTES,
-  DEVICE_BACKUP_MAX_UNPACKED_BYTES,
-  type DeviceBackupDocument,
-  deviceBackupDocumentSchema,
   type StoredBackup,
   storedBackupSchema,
 } from '@fleetport/contracts/device-backups';
@@ -20,12 +15,13 @@ import { z } from 'zod';
 import { filesDir, uploadTmpDir } from '../../config.ts';
 import { devices, files, taskGroups, tasks } from '../../db/schema.ts';
 import type { ApiDeps } from '../../deps.ts';
-import { ApiError, conflict, forbidden, gone, validationFailed } from '../../http/errors.ts';
+import { ApiError, conflict, forbidden, gone } from '../../http/errors.ts';
 import type { RouteRegistry } from '../../http/route.ts';
+import { keepNewestBackups } from '../backup-rules/keep.ts';
+import { backupIn, notABackup } from '../files/backup-archive.ts';
 import { FileStore } from '../files/store.ts';
 import { storeUpload } from '../files/store-upload.ts';
 
-const unzip = promisify(gunzip);
 /** The media types an archive may come as: gzip by either name, or plain bytes. */
 const ARCHIVE_TYPES = new Set([DEVICE_BACKUP_CONTENT_TYPE, 'application/x-gzip', 'application/octet-stream']);
 const MIB = 1024 * 1024;
@@ -37,8 +33,6 @@ const tooLarge = () =>
       message: `A backup is at most ${DEVICE_BACKUP_MAX_BYTES / MIB} MiB (${DEVICE_BACKUP_MAX_BYTES} bytes).`,
     },
   ]);
-const notABackup = (why: string) =>
-  validationFailed([{ code: 'INVALID_BACKUP', message: `This is not a Fleetport device backup: ${why}.` }]);
 
 /**
  * Devices' uploads through their task's signed link (issue 22 "Take a backup";
@@ -76,7 +70,12 @@ export function registerDeviceUploadRoutes(registry: RouteRegistry, router: Rout
       if (check === 'invalid') throw forbidden('This upload link is not valid.');
       if (check === 'expired') throw gone('This upload link has expired.');
       const [row] = await db
-        .select({ task: tasks, createdBy: taskGroups.createdBy, device: devices })
+        .select({
+          task: tasks,
+          createdBy: taskGroups.createdBy,
+          ruleId: taskGroups.backupRuleId,
+          device: devices,
+        })
         .from(tasks)
         .innerJoin(taskGroups, eq(taskGroups.id, tasks.groupId))
         .innerJoin(devices, eq(devices.id, tasks.deviceId))
@@ -134,6 +133,8 @@ export function registerDeviceUploadRoutes(registry: RouteRegistry, router: Rout
             deviceId: device.id,
             configRevision: document.revision,
             taskId: task.id,
+            // A periodic backup rule's run: the rule's keep-N counts it.
+            backupRuleId: row.ruleId,
           },
           {
             companyId: device.companyId,
@@ -142,6 +143,7 @@ export function registerDeviceUploadRoutes(registry: RouteRegistry, router: Rout
           },
         );
         const data: StoredBackup = { file_id: id, name, size: archive.length, revision: document.revision };
+        if (row.ruleId !== null) await keepNewestBackups(db, store, row.ruleId, device.id);
         return {
           status: 201,
           data,
@@ -187,31 +189,6 @@ async function readBody(req: Request, max: number): Promise<Buffer> {
   }
   if (size > max) throw tooLarge();
   return Buffer.concat(chunks);
-}
-
-/** The backup document in a gzip archive, checked against the protocol's schema. */
-async function backupIn(archive: Buffer): Promise<DeviceBackupDocument> {
-  let text: string;
-  try {
-    text = (await unzip(archive, { maxOutputLength: DEVICE_BACKUP_MAX_UNPACKED_BYTES })).toString('utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') {
-      throw notABackup(`it unpacks to more than ${DEVICE_BACKUP_MAX_UNPACKED_BYTES / MIB} MiB`);
-    }
-    throw notABackup('it is not gzip');
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw notABackup('it does not hold JSON');
-  }
-  const parsed = deviceBackupDocumentSchema.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw notABackup(`${issue?.path.join('.') || 'the document'}: ${issue?.message ?? 'not valid'}`);
-  }
-  return parsed.data;
 }
 
 /** `2026-11-26-0930` (UTC): when a backup was taken, in its file name. */

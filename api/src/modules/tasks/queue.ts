@@ -21,6 +21,8 @@ export const QUEUES = {
   groupExpire: 'task-group-expire',
   /** Send a device's next task (a retry whose backoff ended). */
   deviceDispatch: 'task-device-dispatch',
+  /** A periodic backup rule's time came (pg-boss's cron schedules, one per rule; modules/backup-rules). */
+  backupRuleRun: 'backup-rule-run',
 } as const;
 
 export async function openTaskQueue(database: Database, log: Logger): Promise<TaskQueue> {

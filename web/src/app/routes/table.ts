@@ -43,7 +43,8 @@ const PAGES: Partial<Record<RouteName, PageLoader>> = {
   'task-manager': rarePage('task-manager'),
   'update-firmware': rarePage('update-firmware'),
   'configure-devices': rarePage('configure-devices'),
-  'device-configuration': () => import('../../features/config-templates/DeviceConfigurationPage.tsx'),
+  'upload-backup': rarePage('upload-backup'),
+  'device-configuration': rarePage('device-configuration'),
   'company.devices': () => import('../pages/company/CompanyDevicesPage.tsx'),
   'company.metrics': () => import('../pages/company/CompanyMetricsPage.tsx'),
   'company.userstable': () => import('../pages/company/CompanyUsersPage.tsx'),
@@ -104,6 +105,8 @@ const AREAS: Partial<Record<RouteName, readonly CatalogueArea[]>> = {
   'update-firmware': ['tasks'],
   // Section and option names are the device page's (`device.config`); the forms' problem words.
   'configure-devices': ['tasks', 'device', 'forms'],
+  // Backups: the files' words (`files.backups`), the Restore dialog's and settings' (`device`), the upload form's.
+  'upload-backup': ['files', 'device', 'forms'],
   // Templates: section and option names (`device.config`), the editor's problem words, the grid.
   'device-configuration': ['device', 'grid', 'forms'],
   'statistics.connection-manager': DEVICE,

@@ -33,7 +33,9 @@ export function FleetMapView(props: ComponentProps<typeof FleetMap>) {
 }
 
 /** Saved configurations: devices that differ from the template they follow, or hold it (`template=`). */
-const TEMPLATE_STATES = ['drifted', 'in_line'] as const satisfies readonly NonNullable<DeviceFilter['template']>[];
+const TEMPLATE_STATES = ['drifted', 'in_line'] as const satisfies readonly NonNullable<
+  DeviceFilter['template']
+>[];
 
 /**
  * A filter's label above a native select: the browser's own list (light, keyboard and screen

@@ -90,6 +90,15 @@ const taskListNamed = (record: unknown): Phrase => ({
   count: count(field(record, 'steps')),
 });
 
+/** A backup rule by its name and how often it runs (daily, weekly, monthly: the sentence's variant). */
+const backupRuleNamed = (record: unknown): Phrase => {
+  const frequency = field(record, 'frequency');
+  return {
+    context: frequency === 'weekly' || frequency === 'monthly' ? frequency : 'daily',
+    values: { name: text(field(record, 'name')) },
+  };
+};
+
 /** The task actions with a sentence of their own (`history.events.task.create_<action>`). */
 const TASK_SENTENCES: ReadonlySet<string> = new Set([
   'reboot',
@@ -136,6 +145,10 @@ const PHRASES: Record<AuditEvent, Read> = {
   'device.backup': () => ({}),
   // The device stored it for whoever asked: "… uploaded the backup “x.fpbackup.gz” (revision 7)".
   'device.backup_stored': ({ after }) => ({
+    values: { name: text(field(after, 'name')), revision: text(field(after, 'revision')) },
+  }),
+  // "… restored the backup “x.fpbackup.gz” (revision 7) to the device".
+  'device.restore': ({ after }) => ({
     values: { name: text(field(after, 'name')), revision: text(field(after, 'revision')) },
   }),
   // The bulk action's sentence is its action's: `bulk_move`, `bulk_add_tags` …
@@ -200,6 +213,16 @@ const PHRASES: Record<AuditEvent, Read> = {
     count: count(field(after, 'devices')),
   }),
   'config_template.unassign': ({ after }) => ({ count: count(field(after, 'devices')) }),
+  // "Sam created the periodic backup rule “Nightly” (daily)"; a rename is said as one.
+  'backup_rule.create': ({ after }) => backupRuleNamed(after),
+  'backup_rule.update': ({ before, after }) => {
+    const phrase = backupRuleNamed(after);
+    const from = field(before, 'name');
+    return typeof from === 'string' && from !== field(after, 'name')
+      ? { ...phrase, context: `${phrase.context}_rename`, values: { ...phrase.values, from: text(from) } }
+      : phrase;
+  },
+  'backup_rule.delete': named('before'),
   'company.create': named('after'),
   'company.update': ({ before, after }): Phrase => {
     const [from, name] = [field(before, 'name'), field(after, 'name')];

@@ -12,4 +12,3 @@ export async function assignTemplate(templateId: number, deviceIds: readonly num
   );
   return answer.data.data.assigned;
 }
-

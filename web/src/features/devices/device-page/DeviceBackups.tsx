@@ -17,17 +17,21 @@ import { toast } from '../../../shared/toasts/toasts.tsx';
 import { ErrorAlert } from '../../../shared/ui/ErrorAlert.tsx';
 import { PageLoading } from '../../../shared/ui/PageLoading.tsx';
 import { useDownloadBackup } from '../api/download-backup.ts';
+import { deviceConfigurationQuery } from '../api/get-device-configuration.ts';
 import { useDeviceBackups } from '../api/list-device-backups.ts';
 import { Section } from './device-parts.tsx';
 
 // Starting and following a backup is a chunk of its own, fetched on the first click.
 const deviceBackup = () => import('../dialogs/device-backup.ts');
+// Restore (its diff and its dialog) likewise.
+const deviceRestore = () => import('../dialogs/device-restore.ts');
 
 /**
  * The device's backups (issue 22 "Take a backup", spec §2 Export backup): each archive it
  * uploaded, newest first, with its date, the configuration revision it holds and its size, to
  * download; with manage_devices, 'Take a backup' asks the device for a new one (a task,
- * followed in 'Action status'; the list reloads when it ends).
+ * followed in 'Action status'; the list reloads when it ends), and each backup's 'Restore…'
+ * puts it back on the device after showing what changes.
  */
 export function DeviceBackups({ device }: { device: DeviceDetail }) {
   const { t, i18n } = useTranslation();
@@ -53,6 +57,13 @@ export function DeviceBackups({ device }: { device: DeviceDetail }) {
   ) : undefined;
   const save = (backup: DeviceBackup) =>
     download.mutate(backup, { onError: (error) => toast(messageOf(error), { type: 'error' }) });
+  // The revision the tab shows: after the restore it waits for a newer one.
+  const restore = (backup: DeviceBackup) => {
+    const revision = queryClient.getQueryData(deviceConfigurationQuery(device.id).queryKey)?.revision ?? null;
+    void deviceRestore().then((module) =>
+      module.restoreDeviceBackup(target, backup, { companyId: user.company_id, revision }, queryClient),
+    );
+  };
   return (
     <Section title={t('device.backups.title')} testId="device-backups" actions={take}>
       {backups.isError ? (
@@ -85,6 +96,16 @@ export function DeviceBackups({ device }: { device: DeviceDetail }) {
                   <TableCell>{formatBytes(backup.size)}</TableCell>
                   <TableCell>{backup.taken_by_name ?? '—'}</TableCell>
                   <TableCell align="right">
+                    {take && (
+                      <Button
+                        size="small"
+                        aria-label={t('device.backups.restoreNamed', { name: backup.name })}
+                        data-testid={`backup-restore-${backup.id}`}
+                        onClick={() => restore(backup)}
+                      >
+                        {t('device.backups.restore')}
+                      </Button>
+                    )}
                     <Button
                       size="small"
                       aria-label={t('device.backups.downloadNamed', { name: backup.name })}

@@ -18,8 +18,8 @@ import { toast } from '../../../shared/toasts/toasts.tsx';
 import { ErrorAlert } from '../../../shared/ui/ErrorAlert.tsx';
 import { PageLoading } from '../../../shared/ui/PageLoading.tsx';
 import { assignTemplate } from '../api/assign-template.ts';
-import { useTemplateChoices } from '../api/list-template-choices.ts';
 import { DEVICES_KEY } from '../api/list-devices.ts';
+import { useTemplateChoices } from '../api/list-template-choices.ts';
 import { unassignTemplate } from '../api/unassign-template.ts';
 
 const ASSIGN_TEMPLATE = 'devices-assign-template';
@@ -80,7 +80,13 @@ function AssignTemplateBody({ ids }: { ids: readonly number[] }) {
   if (templates.isError) return <ErrorAlert>{messageOf(templates.error)}</ErrorAlert>;
   if (templates.isPending) return <PageLoading />;
   return (
-    <Stack component="form" noValidate spacing={2} onSubmit={(event) => void submit(event)} sx={{ minWidth: { sm: 440 } }}>
+    <Stack
+      component="form"
+      noValidate
+      spacing={2}
+      onSubmit={(event) => void submit(event)}
+      sx={{ minWidth: { sm: 440 } }}
+    >
       {problem.general && <Alert severity="error">{problem.general}</Alert>}
       {templates.data.length === 0 && (
         <Typography color="text.secondary">

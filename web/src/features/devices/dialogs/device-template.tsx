@@ -26,8 +26,8 @@ import { openModal } from '../../../shared/modals/store.ts';
 import { pathOf } from '../../../shared/routing/web-routes.ts';
 import { toast } from '../../../shared/toasts/toasts.tsx';
 import { applyTemplate } from '../api/apply-template.ts';
-import { listGroupTaskStates } from '../api/list-group-task-states.ts';
 import { deviceTasksKey } from '../api/list-device-tasks.ts';
+import { listGroupTaskStates } from '../api/list-group-task-states.ts';
 import { SAVE_TEMPLATE_URL } from '../api/save-template-from-device.ts';
 import { refreshConfiguration } from './ConfigSectionDialog.tsx';
 import type { ActionTarget } from './device-action.ts';
@@ -50,7 +50,11 @@ const FOLLOW_MS = 10 * 60_000;
 function DifferencesBody({ template }: { template: DeviceTemplate }) {
   const { t } = useTranslation();
   return (
-    <Table size="small" aria-label={t('device.templates.differences.title')} data-testid="template-differences">
+    <Table
+      size="small"
+      aria-label={t('device.templates.differences.title')}
+      data-testid="template-differences"
+    >
       <TableHead>
         <TableRow>
           <TableCell>{t('device.templates.differences.setting')}</TableCell>
@@ -78,7 +82,10 @@ export function openDifferences(device: { id: number; name: string }, template: 
   openModal({
     id: `${DIFFERENCES}-${device.id}`,
     title: i18next.t('device.templates.differences.title'),
-    subtitle: i18next.t('device.templates.differences.subtitle', { device: device.name, name: template.name }),
+    subtitle: i18next.t('device.templates.differences.subtitle', {
+      device: device.name,
+      name: template.name,
+    }),
     component: DIFFERENCES,
     props: { template },
   });
@@ -121,7 +128,10 @@ function SaveTemplateBody({ device, go }: { device: { id: number }; go: (path: s
           toast(t('device.templates.saveAs.done', { name: saved?.name ?? '' }), {
             type: 'success',
             duration: 8_000,
-            link: { label: t('device.templates.saveAs.open'), onClick: () => go(pathOf('device-configuration')) },
+            link: {
+              label: t('device.templates.saveAs.open'),
+              onClick: () => go(pathOf('device-configuration')),
+            },
           });
         },
         onClose: close,
@@ -159,10 +169,13 @@ export async function confirmApplyTemplate(
     id: `device-apply-template-${device.id}`,
     title: i18next.t('device.templates.applyOne.title'),
     subtitle: device.name,
-    prompt: i18next.t(device.connected ? 'device.templates.applyOne.prompt' : 'device.templates.applyOne.offline', {
-      name: template.name,
-      count: template.drift.length,
-    }),
+    prompt: i18next.t(
+      device.connected ? 'device.templates.applyOne.prompt' : 'device.templates.applyOne.offline',
+      {
+        name: template.name,
+        count: template.drift.length,
+      },
+    ),
     confirmLabel: i18next.t('device.templates.applyOne.confirm'),
     minimizeDisable: true,
   });

@@ -40,6 +40,9 @@ const FILE: CompanyFile = {
   uploaded_by: 1,
   uploaded_by_name: 'Ada Admin',
   created_at: '2026-01-01T00:00:00.000Z',
+  device_id: null,
+  device_name: null,
+  config_revision: null,
 };
 
 const dialog = (title: string) => screen.findByRole('dialog', { name: title });
