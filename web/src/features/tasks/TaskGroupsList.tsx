@@ -24,6 +24,7 @@ import {
 } from '../../shared/tasks/task-words.ts';
 import { TASK_GROUPS_URL, useTaskGroupList } from './api/list-task-groups.ts';
 import { useLiveTasks } from './api/live-tasks.ts';
+import { OperationsMenu } from './OperationsMenu.tsx';
 
 /** The address of a group's view: the Task manager with the group named (`?group=`), so it can be shared. */
 export const groupAddress = (id: number) => `?group=${id}`;
@@ -147,6 +148,7 @@ export function TaskGroupsList() {
         >
           {t('tasks.lists.open')}
         </Button>
+        <OperationsMenu />
         {can(user, 'manage_device_task_groups') && (
           <Button
             component={RouterLink}

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { TASK_CHANGED_EVENT } from '@fleetport/contracts/realtime-names';
 import type { Task, TaskChange, TaskGroup } from '@fleetport/contracts/tasks';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -171,6 +171,31 @@ describe('Task manager (spec §2 Task manager)', () => {
     expect(
       await screen.findByText('No tasks yet. Select devices in the devices list and choose an action.'),
     ).toBeTruthy();
+  });
+
+  it('leads to Configure devices, the templates and the backups; Configure devices only for those who manage tasks', async () => {
+    fakeApi({ 'GET /devices/tasks/groups': page([]) });
+    openPage('/management/task-manager');
+    fireEvent.click(await screen.findByTestId('task-groups-operations'));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Configure devices' }).getAttribute('href')).toBe(
+      '/management/configure-devices',
+    );
+    expect(within(menu).getByRole('menuitem', { name: 'Configuration templates' }).getAttribute('href')).toBe(
+      '/device-configuration',
+    );
+    expect(
+      within(menu).getByRole('menuitem', { name: 'Backups and periodic rules' }).getAttribute('href'),
+    ).toBe('/management/upload-backup');
+  });
+
+  it('offers only the templates and backups to those who may only look', async () => {
+    fakeApi({ 'GET /devices/tasks/groups': page([]) });
+    openPage('/management/task-manager', ['view_device_task_groups']);
+    fireEvent.click(await screen.findByTestId('task-groups-operations'));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).queryByRole('menuitem', { name: 'Configure devices' })).toBeNull();
+    expect(within(menu).getAllByRole('menuitem')).toHaveLength(2);
   });
 
   it('keeps the state and action filters in the address and asks the API with them', async () => {
