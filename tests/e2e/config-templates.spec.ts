@@ -144,3 +144,14 @@ test('a template made by hand: each setting checked as typed with the contract, 
   await expect(editor.getByRole('textbox', { name: 'Name' })).toHaveAttribute('aria-invalid', 'true');
   await expect(editor).toContainText('The company has a template of this name.');
 });
+
+test("Device configuration opens a device's configuration found by its serial number", async ({ page }) => {
+  await signIn(page, 'admin@acme.example', 'acme.localhost');
+  const [found] = await onlineDevices(page, fleet(), 1);
+  if (!found) throw new Error('no online device');
+  await page.goto(urlFor('acme.localhost', '/device-configuration'));
+  await page.getByTestId('device-configuration-open').fill(found.row.serial);
+  await page.getByRole('option', { name: `${found.row.name} (${found.row.serial})` }).click();
+  await expect(page).toHaveURL(new RegExp(`/devices/${found.row.id}/configuration$`));
+  await expect(page.getByTestId('config-section-system')).toBeVisible();
+});

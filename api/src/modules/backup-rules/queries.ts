@@ -5,12 +5,13 @@ import {
   type NewBackupRule,
   targetOf,
 } from '@fleetport/contracts/backup-rules';
-import { and, asc, count, eq, ilike, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { backupRules, companies, devices, tags, users } from '../../db/schema.ts';
-import { conflict, fieldError, notFound } from '../../http/errors.ts';
+import { fieldError, notFound } from '../../http/errors.ts';
 import { contains } from '../../http/list-query.ts';
 import type { AuthContext } from '../auth/context.ts';
+import { assertNameFreeIn } from '../companies/named-in-company.ts';
 import { canSeeCompany, visibleCompanies } from '../companies/scope.ts';
 import { nextRunOf } from './next-run.ts';
 
@@ -162,24 +163,18 @@ export async function checkTarget(
 }
 
 /** Names are unique within a company, case aside. */
-export async function assertRuleNameFree(
+export const assertRuleNameFree = (
   db: Db,
   companyId: number,
   name: string,
   exceptId?: number,
-): Promise<void> {
-  const [taken] = await db
-    .select({ id: backupRules.id })
-    .from(backupRules)
-    .where(
-      and(
-        eq(backupRules.companyId, companyId),
-        sql`lower(${backupRules.name}) = lower(${name})`,
-        exceptId === undefined ? undefined : ne(backupRules.id, exceptId),
-      ),
-    );
-  if (taken) throw conflict('This company already has a backup rule with this name.', 'name');
-}
+): Promise<void> =>
+  assertNameFreeIn(
+    db,
+    { table: backupRules, id: backupRules.id, companyId: backupRules.companyId, name: backupRules.name },
+    { companyId, name, exceptId },
+    'This company already has a backup rule with this name.',
+  );
 
 /** The columns a request sets (a daily rule keeps no weekday, a weekly one no day of the month). */
 function columnsOf(rule: NewBackupRule) {

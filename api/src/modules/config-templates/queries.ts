@@ -10,7 +10,7 @@ import {
   SECRET_OPTIONS,
 } from '@fleetport/contracts/device-config';
 import { type ModelFamily, modelFamily } from '@fleetport/contracts/device-protocol';
-import { and, asc, count, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   companies,
@@ -23,6 +23,7 @@ import {
 import { conflict, fieldError, forbidden, notFound } from '../../http/errors.ts';
 import { contains } from '../../http/list-query.ts';
 import type { AuthContext } from '../auth/context.ts';
+import { assertNameFreeIn } from '../companies/named-in-company.ts';
 import { canSeeCompany, sharedWith, visibleDevices } from '../companies/scope.ts';
 import { DEVICE_NOT_YOURS } from '../devices/device-queries.ts';
 
@@ -138,24 +139,23 @@ export async function editableTemplate(db: Db, auth: AuthContext, id: number): P
 }
 
 /** Names are unique within a company, case aside. */
-export async function assertTemplateNameFree(
+export const assertTemplateNameFree = (
   db: Db,
   companyId: number,
   name: string,
   exceptId?: number,
-): Promise<void> {
-  const [taken] = await db
-    .select({ id: configTemplates.id })
-    .from(configTemplates)
-    .where(
-      and(
-        eq(configTemplates.companyId, companyId),
-        sql`lower(${configTemplates.name}) = lower(${name})`,
-        exceptId === undefined ? undefined : ne(configTemplates.id, exceptId),
-      ),
-    );
-  if (taken) throw conflict('This company already has a template with this name.', 'name');
-}
+): Promise<void> =>
+  assertNameFreeIn(
+    db,
+    {
+      table: configTemplates,
+      id: configTemplates.id,
+      companyId: configTemplates.companyId,
+      name: configTemplates.name,
+    },
+    { companyId, name, exceptId },
+    'This company already has a template with this name.',
+  );
 
 export async function insertTemplate(
   db: Db,

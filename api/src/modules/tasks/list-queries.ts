@@ -4,12 +4,13 @@ import {
   type TaskListStep,
   taskListStepSchema,
 } from '@fleetport/contracts/tasks';
-import { and, asc, count, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies, files, taskLists, users } from '../../db/schema.ts';
 import { conflict, fieldError, notFound } from '../../http/errors.ts';
 import { contains } from '../../http/list-query.ts';
 import type { AuthContext } from '../auth/context.ts';
+import { assertNameFreeIn } from '../companies/named-in-company.ts';
 import { canSeeCompany, sharedWith } from '../companies/scope.ts';
 import { visibleFile } from '../files/queries.ts';
 
@@ -130,24 +131,18 @@ export async function checkSteps(db: Db, auth: AuthContext, steps: readonly Task
 }
 
 /** Names are unique within a company, case aside. */
-export async function assertListNameFree(
+export const assertListNameFree = (
   db: Db,
   companyId: number,
   name: string,
   exceptId?: number,
-): Promise<void> {
-  const [taken] = await db
-    .select({ id: taskLists.id })
-    .from(taskLists)
-    .where(
-      and(
-        eq(taskLists.companyId, companyId),
-        sql`lower(${taskLists.name}) = lower(${name})`,
-        exceptId === undefined ? undefined : ne(taskLists.id, exceptId),
-      ),
-    );
-  if (taken) throw conflict('This company already has a task list with this name.', 'name');
-}
+): Promise<void> =>
+  assertNameFreeIn(
+    db,
+    { table: taskLists, id: taskLists.id, companyId: taskLists.companyId, name: taskLists.name },
+    { companyId, name, exceptId },
+    'This company already has a task list with this name.',
+  );
 
 export async function insertTaskList(
   db: Db,

@@ -1,7 +1,6 @@
 import { CONFIG_ROLLBACK_S } from '@fleetport/contracts/device-config';
 import type { DeviceTaskStarted } from '@fleetport/contracts/tasks';
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
@@ -13,9 +12,11 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import i18next from 'i18next';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../api/messages.ts';
+import { DevicePicker } from '../devices/DevicePicker.tsx';
+import type { DeviceChoice } from '../devices/search-devices.ts';
 import { formatDateTime } from '../lib/dates.ts';
 import { ensureArea } from '../lib/i18n.ts';
 import { useModalControls } from '../modals/controls.ts';
@@ -25,7 +26,6 @@ import { ErrorAlert } from '../ui/ErrorAlert.tsx';
 import { PageLoading } from '../ui/PageLoading.tsx';
 import { useRestorePreview } from './api/preview-restore.ts';
 import { restoreBackup } from './api/restore-backup.ts';
-import { type DeviceChoice, useDeviceChoices } from './api/search-devices.ts';
 import { problemText, sectionText, settingText, sideText } from './restore-words.ts';
 
 /**
@@ -52,41 +52,6 @@ export interface RestoreRequest {
   choose?: boolean | undefined;
   /** Follows the task once started: 'Action status' on the device page, the Task manager elsewhere. */
   onStarted: (started: DeviceTaskStarted, device: RestoreTarget) => void;
-}
-
-/** Devices to choose from, searched as the user types (the user's own, by name, serial, model …). */
-function DevicePicker({
-  value,
-  onChange,
-}: {
-  value: RestoreTarget | undefined;
-  onChange: (device: RestoreTarget | undefined) => void;
-}) {
-  const { t } = useTranslation();
-  const [typed, setTyped] = useState('');
-  const [search, setSearch] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(typed), 300);
-    return () => clearTimeout(timer);
-  }, [typed]);
-  const choices = useDeviceChoices(search, true);
-  return (
-    <Autocomplete<RestoreTarget>
-      size="small"
-      value={value ?? null}
-      options={choices.data ?? []}
-      loading={choices.isFetching}
-      filterOptions={(options) => options}
-      getOptionLabel={(device) => (device.serial ? `${device.name} (${device.serial})` : device.name)}
-      isOptionEqualToValue={(option, chosen) => option.id === chosen.id}
-      onChange={(_event, next) => onChange(next ?? undefined)}
-      onInputChange={(_event, next, reason) => reason === 'input' && setTyped(next)}
-      noOptionsText={t('device.restore.noDevices')}
-      renderInput={(params) => (
-        <TextField {...params} label={t('device.restore.device')} data-testid="restore-device" />
-      )}
-    />
-  );
 }
 
 function RestoreBody({ file, device: initial, choose, onStarted }: RestoreRequest) {
@@ -120,7 +85,15 @@ function RestoreBody({ file, device: initial, choose, onStarted }: RestoreReques
   const data = preview.data;
   return (
     <Stack spacing={2} sx={{ minWidth: { sm: 560 }, pt: 1 }} data-testid="restore-dialog">
-      {choose && <DevicePicker value={device} onChange={setDevice} />}
+      {choose && (
+        <DevicePicker
+          size="small"
+          value={device}
+          onChange={setDevice}
+          label={t('device.restore.device')}
+          testId="restore-device"
+        />
+      )}
       {!device ? (
         <Typography color="text.secondary">{t('device.restore.chooseDevice')}</Typography>
       ) : preview.isError ? (

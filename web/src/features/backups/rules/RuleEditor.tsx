@@ -5,7 +5,6 @@ import {
   type BackupRule,
 } from '@fleetport/contracts/backup-rules';
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -17,6 +16,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StepUpCancelled, withStepUp } from '../../../shared/api/step-up.ts';
+import { DevicePicker, type PickedDevice } from '../../../shared/devices/DevicePicker.tsx';
 import { FORM_RUNTIME } from '../../../shared/forms/form-runtime.ts';
 import { optionListQuery } from '../../../shared/forms/option-source.ts';
 import { useSignedInUser } from '../../../shared/lib/auth.ts';
@@ -43,59 +43,12 @@ await ensureArea('forms');
 /** The option lists the pickers read (one cache with the form engine's pickers). */
 const COMPANIES = { url: '/companies', fields: ['id', 'name'] } as const;
 const TAGS = { url: '/tags', fields: ['id', 'name', 'company_name'] } as const;
-const DEVICES = { url: '/devices', fields: ['id', 'name', 'serial'] } as const;
 
 type Option = { value: string; label: string };
 const asOptions = (
   items: readonly Record<string, unknown>[] | undefined,
   label: (item: Record<string, unknown>) => string,
 ) => (items ?? []).map((item) => ({ value: String(item.id), label: label(item) }));
-
-/** The device picker: finds devices by name or serial as the user types (a fleet is too big for a list). */
-function DevicePicker({
-  value,
-  initial,
-  onChange,
-  error,
-}: {
-  value: string;
-  initial: Option | undefined;
-  onChange: (id: string) => void;
-  error: string | undefined;
-}) {
-  const { t } = useTranslation();
-  const [typed, setTyped] = useState('');
-  const found = useQuery(optionListQuery(DEVICES, { q: typed.trim() || undefined, sort: 'name' }));
-  const options = asOptions(found.data, (item) => `${String(item.name)} (${String(item.serial)})`);
-  if (initial && !options.some((option) => option.value === initial.value)) options.unshift(initial);
-  const chosen = options.find((option) => option.value === value) ?? null;
-  return (
-    <Autocomplete
-      options={options}
-      value={chosen}
-      filterOptions={(all) => all}
-      isOptionEqualToValue={(option, other) => option.value === other.value}
-      onChange={(_event, option) => onChange(option?.value ?? '')}
-      onInputChange={(_event, text, reason) => {
-        if (reason === 'input') setTyped(text);
-      }}
-      loading={found.isPending}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          required
-          label={t('files.backupRules.fields.device')}
-          error={Boolean(error)}
-          helperText={error ?? t('files.backupRules.fields.deviceHint')}
-          slotProps={{
-            ...params.slotProps,
-            htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'backup-rule-device' },
-          }}
-        />
-      )}
-    />
-  );
-}
 
 /**
  * New backup rule and Edit backup rule (issue 22 "Periodic backup rules"): a name, the company it
@@ -112,6 +65,12 @@ export function RuleEditor({ rule }: { rule?: BackupRule | undefined }) {
   const [draft, setDraft] = useState<RuleDraft>(() => draftOf(rule, user.company_id));
   const [problems, setProblems] = useState<Problems>(NO_PROBLEMS);
   const [busy, setBusy] = useState(false);
+  // The device a rule backs up, by name (the rule names it; a new pick brings its serial).
+  const [picked, setPicked] = useState<PickedDevice | undefined>(() =>
+    rule && 'device_id' in rule.target && rule.target_name !== null
+      ? { id: rule.target.device_id, name: rule.target_name }
+      : undefined,
+  );
   const companies = asOptions(useQuery(optionListQuery(COMPANIES, { sort: 'name' })).data, (item) =>
     String(item.name),
   );
@@ -185,14 +144,16 @@ export function RuleEditor({ rule }: { rule?: BackupRule | undefined }) {
   const targetField =
     draft.targetKind === 'device' ? (
       <DevicePicker
-        value={draft.targetId}
-        initial={
-          rule && 'device_id' in rule.target && rule.target_name !== null
-            ? { value: String(rule.target.device_id), label: rule.target_name }
-            : undefined
-        }
-        onChange={(id) => set({ targetId: id }, 'target')}
+        required
+        value={picked}
+        onChange={(device) => {
+          setPicked(device);
+          set({ targetId: device ? String(device.id) : '' }, 'target');
+        }}
+        label={t('files.backupRules.fields.device')}
         error={fields.target}
+        hint={t('files.backupRules.fields.deviceHint')}
+        testId="backup-rule-device"
       />
     ) : (
       select(

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
+import { api } from '../lib/api.ts';
 
-/** A device as the restore dialog offers it. */
+/** A device as a picker offers it. */
 export interface DeviceChoice {
   id: number;
   name: string;
@@ -9,7 +9,7 @@ export interface DeviceChoice {
   model: string | null;
 }
 
-/** GET /devices?q= (the devices the user sees, by name, serial, model …): the first 20, to restore a backup to. */
+/** GET /devices?q= (the devices the user sees, by name, serial, model …): the first 20. */
 export async function searchDevices(search: string, signal?: AbortSignal): Promise<DeviceChoice[]> {
   const answer = await api.http.get<{ data: DeviceChoice[] }>('/devices', {
     params: { q: search || undefined, fields: 'id,name,serial,model', limit: 20, sort: 'name' },
@@ -20,7 +20,7 @@ export async function searchDevices(search: string, signal?: AbortSignal): Promi
 
 export const deviceChoicesQuery = (search: string) =>
   queryOptions({
-    queryKey: ['devices', 'restore-choices', search],
+    queryKey: ['devices', 'choices', search],
     staleTime: 30_000,
     queryFn: ({ signal }) => searchDevices(search, signal),
   });
