@@ -75,10 +75,11 @@ test('an admin creates a subsidiary two levels deep, sees it in the tree, moves,
 
   // Move the upper company (with its subsidiary) under Acme East Retail (4th level).
   await page.getByRole('link', { name: upper }).click();
-  // Spec §2: a company opens on its devices tab (a new one has none yet).
+  // Spec §2: a company opens on its devices tab (a new one has none yet: issue 28, it says what to do).
   await expect(page).toHaveURL(/\/companies\/\d+\/devices$/);
   await expect(page.getByRole('grid', { name: 'Devices' })).toBeVisible();
-  await expect(page.getByRole('main')).toContainText('No devices match.');
+  await expect(page.getByRole('main')).toContainText('There are no devices yet.');
+  await expect(page.getByRole('button', { name: 'Add a device' })).toBeVisible();
   await page.getByRole('tab', { name: 'Metrics' }).click();
   await expect(page).toHaveURL(/\/companies\/\d+\/metrics$/);
   await expect(page.getByTestId('page-title')).toHaveText(upper);
@@ -139,7 +140,11 @@ test('an admin creates a subsidiary two levels deep, sees it in the tree, moves,
       .click();
     await expect(page.getByText(`${name} was deleted.`)).toBeVisible();
   }
-  await expect(grid.getByText('No companies match.')).toBeVisible();
+  // The search matches nothing now: the list says so and offers to clear it (issue 28).
+  await expect(grid.getByText('No company matches these filters')).toBeVisible();
+  await grid.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page.getByRole('searchbox', { name: 'Search companies' })).toHaveValue('');
+  await expect(page).toHaveURL(/\/companies$/);
 });
 
 test('spec §6: who may write companies: readers see no write action, and the API refuses them', async ({

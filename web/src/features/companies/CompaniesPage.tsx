@@ -166,6 +166,7 @@ export default function CompaniesPage() {
         label={t('route.companies')}
         columns={columns}
         emptyText={t('admin.companies.empty')}
+        noMatchText={t('admin.companies.noMatch')}
       />
     </>
   );

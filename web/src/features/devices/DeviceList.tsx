@@ -199,6 +199,34 @@ export function DeviceList({ scope }: { scope?: DeviceScope }) {
     () => ({ ...scope, ...(list.state.search.trim() ? { q: list.state.search.trim() } : {}) }),
     [scope, list.state.search],
   );
+  // The page's filters, the search and the grid's column filters all narrow the list; clearing
+  // takes every one of them out of the address at once (one history entry, Back restores them).
+  const filtering = list.filtered || Object.keys(filters).length > 0;
+  const clearFilters = () => {
+    const params = new URLSearchParams(search);
+    for (const key of [...FILTER_KEYS, 'q', PAGE_PARAM]) params.delete(key);
+    setSearch(params);
+  };
+  // An empty fleet: the add and import actions of the toolbar, offered where the rows would be.
+  const addActions = (
+    <>
+      <Button
+        variant="contained"
+        startIcon={<AddIcon />}
+        onClick={() => void laterCode().then((module) => module.openAddDevices('form'))}
+        data-testid="empty-add-device"
+      >
+        {t('devices.addOne')}
+      </Button>
+      <Button
+        variant="outlined"
+        onClick={() => void laterCode().then((module) => module.openAddDevices('file'))}
+        data-testid="empty-import"
+      >
+        {t('devices.import')}
+      </Button>
+    </>
+  );
   const exportCsv = () =>
     exportDevices(list.exportParams as Record<string, string>).catch((error: unknown) =>
       toast(messageOf(error), { type: 'error' }),
@@ -284,7 +312,11 @@ export function DeviceList({ scope }: { scope?: DeviceScope }) {
             list={list}
             label={t('route.devices')}
             columns={columns}
-            emptyText={t('devices.empty')}
+            emptyText={t('devices.none')}
+            emptyActions={manages ? addActions : undefined}
+            noMatchText={t('devices.noMatch')}
+            filtered={filtering}
+            onClearFilters={clearFilters}
             selection={manages ? { ids: selected, onChange: setSelected } : undefined}
           />
         </Box>

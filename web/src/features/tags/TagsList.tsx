@@ -94,6 +94,7 @@ export function TagsList({ companyId }: { companyId?: number }) {
         label={t('route.tags')}
         columns={columns}
         emptyText={t('admin.tags.empty')}
+        noMatchText={t('admin.tags.noMatch')}
       />
     </>
   );

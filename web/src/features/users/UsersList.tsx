@@ -121,6 +121,7 @@ export function UsersList({ companyId }: { companyId?: number }) {
         label={t('route.users')}
         columns={columns}
         emptyText={t('admin.users.empty')}
+        noMatchText={t('admin.users.noMatch')}
       />
     </>
   );

@@ -1,27 +1,87 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
 import type { GridValidRowModel } from '@mui/x-data-grid';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../ui/ErrorAlert.tsx';
 import type { ServerColumn } from './grid-query.ts';
 import { LazyServerGrid } from './LazyServerGrid.tsx';
 import type { GridSelection } from './ServerGrid.tsx';
 import type { useServerList } from './use-server-list.ts';
 
-/** A server list's grid with its load error above it: what every list page shows under its toolbar. */
+/** An empty list's words and what to do next (issue 28: add one, import, clear the filters). */
+export function ListEmpty({ text, children }: { text: string; children?: ReactNode }) {
+  return (
+    <Stack spacing={1} sx={{ alignItems: 'center', py: 2, textAlign: 'center' }} data-testid="list-empty">
+      <span>{text}</span>
+      {children && (
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', justifyContent: 'center' }}>
+          {children}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+export interface ListGridProps<Row extends GridValidRowModel> {
+  list: ReturnType<typeof useServerList<Row>>;
+  label: string;
+  columns: readonly ServerColumn<Row>[];
+  /** The list holds nothing at all ('No devices yet'). */
+  emptyText: string;
+  /** What to do about an empty list (Add a device, Import), under `emptyText`. */
+  emptyActions?: ReactNode;
+  /** Nothing matches the search and filters ('No device matches these filters'), with Clear filters. */
+  noMatchText?: string | undefined;
+  /** The page's own filters narrow the list too (they live beside the list's state). */
+  filtered?: boolean | undefined;
+  /** Clears the page's own filters as well as the list's search and column filters. */
+  onClearFilters?: (() => void) | undefined;
+  selection?: GridSelection | undefined;
+}
+
+/**
+ * A server list's grid with its load error (and Try again) above it, and an empty state that
+ * says what to do next: what every list page shows under its toolbar.
+ */
 export function ListGrid<Row extends GridValidRowModel>({
   list,
   label,
   columns,
   emptyText,
+  emptyActions,
+  noMatchText,
+  filtered = list.filtered,
+  onClearFilters = list.clearFilters,
   selection,
-}: {
-  list: ReturnType<typeof useServerList<Row>>;
-  label: string;
-  columns: readonly ServerColumn<Row>[];
-  emptyText: string;
-  selection?: GridSelection | undefined;
-}) {
+}: ListGridProps<Row>) {
+  const { t } = useTranslation();
+  let empty: ReactNode;
+  // A failed load is said above the grid, not as an empty list.
+  if (list.error) empty = '';
+  else if (filtered && noMatchText) {
+    empty = (
+      <ListEmpty text={noMatchText}>
+        <Button variant="outlined" onClick={onClearFilters} data-testid="list-clear-filters">
+          {t('grid.clearFilters')}
+        </Button>
+      </ListEmpty>
+    );
+  } else if (emptyActions && !filtered) empty = <ListEmpty text={emptyText}>{emptyActions}</ListEmpty>;
   return (
     <>
-      {list.error && <ErrorAlert sx={{ mb: 2 }}>{list.error}</ErrorAlert>}
+      {list.error && (
+        <ErrorAlert
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={list.retry} data-testid="list-retry">
+              {t('grid.tryAgain')}
+            </Button>
+          }
+        >
+          {list.error}
+        </ErrorAlert>
+      )}
       <LazyServerGrid<Row>
         label={label}
         columns={columns}
@@ -33,7 +93,12 @@ export function ListGrid<Row extends GridValidRowModel>({
         onStateChange={list.setState}
         columnVisibility={list.columns}
         onColumnVisibilityChange={list.setColumns}
+        density={list.density}
+        onDensityChange={list.setDensity}
+        columnWidths={list.widths}
+        onColumnWidthChange={list.setWidth}
         emptyText={emptyText}
+        empty={empty}
         selection={selection}
       />
     </>

@@ -3,6 +3,7 @@ import {
   type GridColDef,
   type GridFilterModel,
   type GridFilterOperator,
+  GridOverlay,
   type GridPaginationModel,
   GridPreferencePanelsValue,
   type GridRowSelectionModel,
@@ -14,10 +15,12 @@ import {
   useGridApiRef,
 } from '@mui/x-data-grid';
 import { jaJP } from '@mui/x-data-grid/locales';
-import { useEffect, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readCspNonce } from '../lib/csp-nonce.ts';
 import { ensureArea } from '../lib/i18n.ts';
+import { GridToolbar } from './GridToolbar.tsx';
+import { type ColumnWidths, DEFAULT_DENSITY, type GridDensity, withStoredWidth } from './grid-preferences.ts';
 import {
   type ColumnVisibility,
   filterOperatorOf,
@@ -43,8 +46,16 @@ export interface ServerGridProps<Row extends GridValidRowModel> {
   onStateChange: (next: GridQueryState) => void;
   columnVisibility: ColumnVisibility;
   onColumnVisibilityChange: (next: ColumnVisibility) => void;
+  /** How tall the rows are (the user's choice, kept in user storage). */
+  density?: GridDensity | undefined;
+  onDensityChange?: ((next: GridDensity) => void) | undefined;
+  /** Widths the user gave columns by dragging their edge, by field. */
+  columnWidths?: ColumnWidths | undefined;
+  onColumnWidthChange?: ((field: string, width: number) => void) | undefined;
   /** Shown in the grid when there is no row (and nothing failed). */
   emptyText: string;
+  /** Shown instead of `emptyText` when given: what to do next (add one, clear the filters). */
+  empty?: ReactNode;
   /** A panel to open once mounted: the one a click on the first paint asked for. */
   initialPanel?: GridPanel | undefined;
   /** Checkbox selection, kept by the page across pages (bulk actions). */
@@ -63,13 +74,8 @@ const CAPPED_META = { hasNextPage: true } as const;
 /** The grid writes its CSS variables in a <style> of its own: it needs the page's CSP nonce. */
 const nonce = typeof document === 'undefined' ? undefined : readCspNonce(document);
 
-const SLOT_PROPS = {
-  toolbar: {
-    showQuickFilter: false,
-    csvOptions: { disableToolbarButton: true },
-    printOptions: { disableToolbarButton: true },
-  },
-} as const;
+const SLOTS = { toolbar: GridToolbar, noRowsOverlay: GridOverlay, noResultsOverlay: GridOverlay } as const;
+const NO_WIDTHS: ColumnWidths = {};
 const GRID_SX = { minHeight: 320 } as const;
 const PAGE_SIZE_OPTIONS = [...PAGE_SIZES];
 
@@ -82,10 +88,11 @@ function operatorsOf(type: GridColDef['type']): GridFilterOperator[] {
 /** The grid's columns: each filterable by the one operator its list parameter supports, or not at all. */
 function gridColumns<Row extends GridValidRowModel>(
   columns: readonly ServerColumn<Row>[],
+  widths: ColumnWidths,
 ): GridColDef<Row>[] {
   return columns.map((server) => {
     const operator = filterOperatorOf(server as ServerColumn<GridValidRowModel>);
-    const { filter: _filter, ...column } = server;
+    const { filter: _filter, ...column } = withStoredWidth(server, widths);
     if (!operator) return { ...column, filterable: false } as GridColDef<Row>;
     const filterOperators = operatorsOf(column.type).filter((candidate) => candidate.value === operator);
     return { ...column, filterable: true, filterOperators } as GridColDef<Row>;
@@ -109,7 +116,12 @@ export function ServerGrid<Row extends GridValidRowModel>({
   onStateChange,
   columnVisibility,
   onColumnVisibilityChange,
+  density = DEFAULT_DENSITY,
+  onDensityChange,
+  columnWidths = NO_WIDTHS,
+  onColumnWidthChange,
   emptyText,
+  empty,
   initialPanel,
   selection,
 }: ServerGridProps<Row>) {
@@ -118,9 +130,11 @@ export function ServerGrid<Row extends GridValidRowModel>({
   // Only the panel asked for when the grid arrived: later renders leave the panels to the user.
   // biome-ignore lint/correctness/useExhaustiveDependencies: on mount only
   useEffect(() => {
-    if (initialPanel) apiRef.current?.showPreferences(GridPreferencePanelsValue[initialPanel]);
+    if (initialPanel && initialPanel !== 'density') {
+      apiRef.current?.showPreferences(GridPreferencePanelsValue[initialPanel]);
+    }
   }, []);
-  const gridCols = useMemo(() => gridColumns(columns), [columns]);
+  const gridCols = useMemo(() => gridColumns(columns, columnWidths), [columns, columnWidths]);
   // The grid compares its controlled models by reference: a new object on every render would
   // make it re-apply them (and re-render) each time the page renders.
   const pagination: GridPaginationModel = useMemo(
@@ -139,6 +153,15 @@ export function ServerGrid<Row extends GridValidRowModel>({
     () => (selection ? { type: 'include', ids: new Set(selection.ids) } : undefined),
     [selection],
   );
+  // The empty state is the page's (words and buttons), in the grid's overlay.
+  const slotProps = useMemo(() => {
+    const overlay = { children: empty ?? emptyText };
+    return {
+      toolbar: { densityOpen: initialPanel === 'density' },
+      noRowsOverlay: overlay,
+      noResultsOverlay: overlay,
+    };
+  }, [empty, emptyText, initialPanel]);
   const localeText = useMemo(
     () => ({
       ...(i18n.language === 'ja' ? japanese : {}),
@@ -189,6 +212,11 @@ export function ServerGrid<Row extends GridValidRowModel>({
       }
       columnVisibilityModel={columnVisibility}
       onColumnVisibilityModelChange={(next) => onColumnVisibilityChange(next)}
+      density={density}
+      {...(onDensityChange ? { onDensityChange } : {})}
+      {...(onColumnWidthChange
+        ? { onColumnWidthChange: ({ colDef, width }) => onColumnWidthChange(colDef.field, width) }
+        : {})}
       pageSizeOptions={PAGE_SIZE_OPTIONS}
       disableRowSelectionOnClick
       {...(selection && selectionModel
@@ -201,7 +229,8 @@ export function ServerGrid<Row extends GridValidRowModel>({
         : {})}
       disableColumnSelector={false}
       showToolbar
-      slotProps={SLOT_PROPS}
+      slots={SLOTS}
+      slotProps={slotProps}
       localeText={localeText}
       autoHeight={false}
       sx={GRID_SX}

@@ -7,13 +7,14 @@ import type { GridValidRowModel } from '@mui/x-data-grid';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ensureArea } from '../lib/i18n.ts';
+import { type ColumnWidths, DEFAULT_DENSITY, ROW_HEIGHTS, withStoredWidth } from './grid-preferences.ts';
 import type { ServerGridProps } from './ServerGrid.tsx';
 
 // The grids bring their own strings (the `grid` area of the catalogue).
 await ensureArea('grid');
 
 /** A grid panel a click on the first paint asks for: the full grid opens it when it arrives. */
-export type GridPanel = 'columns' | 'filters';
+export type GridPanel = 'columns' | 'filters' | 'density';
 
 type Column<Row extends GridValidRowModel> = ServerGridProps<Row>['columns'][number];
 
@@ -43,6 +44,8 @@ function cellOf<Row extends GridValidRowModel>(column: Column<Row>, row: Row): R
   }
   return value === null || value === undefined ? '' : String(value);
 }
+
+const NO_WIDTHS: ColumnWidths = {};
 
 function trackOf<Row extends GridValidRowModel>(column: Column<Row>): string {
   if (column.flex) return `minmax(${column.minWidth ?? 50}px, ${column.flex}fr)`;
@@ -74,12 +77,12 @@ const SX = {
     display: 'grid',
     gridTemplateColumns: 'var(--grid-columns)',
     minWidth: 'min-content',
-    height: 52,
+    height: 'var(--grid-row-height)',
     borderBottom: 1,
     borderColor: 'divider',
   },
   '& tr[data-busy]': { opacity: 0.6 },
-  '& .head': { height: 56 },
+  '& .head': { height: 'var(--grid-header-height)' },
   '& th': { fontWeight: 500, textAlign: 'start' },
   '& th, & td': {
     px: '10px',
@@ -100,7 +103,7 @@ const SX = {
     m: '0 6px',
     accentColor: 'var(--mui-palette-primary-main, currentColor)',
   },
-  '& .empty': { height: 104, display: 'grid', placeItems: 'center', color: 'text.secondary' },
+  '& .empty': { minHeight: 104, display: 'grid', placeItems: 'center', color: 'text.secondary' },
 } as const;
 
 /**
@@ -121,13 +124,20 @@ export function StaticGrid<Row extends GridValidRowModel>({
   state,
   onStateChange,
   columnVisibility,
+  density = DEFAULT_DENSITY,
+  columnWidths = NO_WIDTHS,
   emptyText,
+  empty,
   selection,
   onWake,
 }: ServerGridProps<Row> & { onWake: (panel?: GridPanel) => void }) {
   const { t } = useTranslation();
   const shown = columns.filter((column) => columnVisibility[column.field] !== false);
-  const template = [...(selection ? ['50px'] : []), ...shown.map(trackOf)].join(' ');
+  const template = [
+    ...(selection ? ['50px'] : []),
+    ...shown.map((column) => trackOf(withStoredWidth(column, columnWidths))),
+  ].join(' ');
+  const heights = ROW_HEIGHTS[density];
   const selected = new Set(selection?.ids);
   const pageIds = rows.map((row) => row.id as string | number);
   const allOnPage = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
@@ -154,7 +164,13 @@ export function StaticGrid<Row extends GridValidRowModel>({
       data-testid="grid-first-paint"
       onPointerDown={() => onWake()}
       sx={SX}
-      style={{ '--grid-columns': template } as CSSProperties}
+      style={
+        {
+          '--grid-columns': template,
+          '--grid-row-height': `${heights.row}px`,
+          '--grid-header-height': `${heights.header}px`,
+        } as CSSProperties
+      }
     >
       <div className="bar top">
         <Button size="small" onClick={() => onWake('columns')}>
@@ -162,6 +178,9 @@ export function StaticGrid<Row extends GridValidRowModel>({
         </Button>
         <Button size="small" onClick={() => onWake('filters')}>
           {t('grid.filters')}
+        </Button>
+        <Button size="small" onClick={() => onWake('density')} data-testid="grid-density">
+          {t('grid.density')}
         </Button>
       </div>
       {/* biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: it stands in for the full grid, so assistive technology meets the same grid before and after the swap */}
@@ -220,7 +239,7 @@ export function StaticGrid<Row extends GridValidRowModel>({
         </tbody>
       </table>
       {/* Not a row of the grid (the full grid's is an overlay): right after it, as it is read. */}
-      {rows.length === 0 && <div className="empty">{loading ? '' : emptyText}</div>}
+      {rows.length === 0 && <div className="empty">{loading ? '' : (empty ?? emptyText)}</div>}
       <div className="bar">
         <span>{t(capped ? 'grid.rangeMore' : 'grid.range', { from, to, count: total })}</span>
         <IconButton

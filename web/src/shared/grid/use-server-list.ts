@@ -5,6 +5,14 @@ import { api } from '../lib/api.ts';
 import { useUserStorage } from '../lib/user-storage.ts';
 import { toast } from '../toasts/toasts.tsx';
 import {
+  type ColumnWidths,
+  densityStorageKey,
+  type GridDensity,
+  readColumnWidths,
+  readDensity,
+  widthsStorageKey,
+} from './grid-preferences.ts';
+import {
   type ColumnVisibility,
   columnStorageKey,
   type FilterParam,
@@ -18,7 +26,10 @@ import {
 import { useListAddress } from './list-address.ts';
 
 export interface ServerListOptions {
-  /** Names the grid: the column choice is stored under `grid.<gridId>.columns`. */
+  /**
+   * Names the grid: the user's column choice, density and column widths are stored under
+   * `grid.<gridId>.columns`, `.density` and `.widths`.
+   */
   gridId: string;
   url: string;
   /** The TanStack key the list's writes invalidate (a form's `tableRef`). */
@@ -41,7 +52,8 @@ export interface ServerListOptions {
 
 /**
  * A server-side list for a grid: its state, the page the server answered (the previous page stays
- * on screen while the next loads) and the column choice kept in the user's storage.
+ * on screen while the next loads) and the column choice, density and widths kept in the user's
+ * storage.
  */
 const NO_FILTERS: Readonly<Record<string, FilterParam>> = {};
 
@@ -64,6 +76,12 @@ export function useServerList<Row>({
     ...defaultColumns,
     ...readColumnVisibility(storage?.get(columnStorageKey(gridId))),
   }));
+  const [density, setDensityState] = useState<GridDensity>(() =>
+    readDensity(storage?.get(densityStorageKey(gridId))),
+  );
+  const [widths, setWidthsState] = useState<ColumnWidths>(() =>
+    readColumnWidths(storage?.get(widthsStorageKey(gridId))),
+  );
   const params = useMemo(() => ({ ...listParams(state, filterable), ...fixed }), [state, filterable, fixed]);
   const query = useQuery({
     queryKey: [...queryKey, params],
@@ -79,24 +97,56 @@ export function useServerList<Row>({
     // from the cache at once, asked again on every visit.
     staleTime: 0,
   });
+  // A preference shows at once; a failed save says so and the choice stays for this visit.
+  const store = useCallback(
+    (key: string, value: unknown) =>
+      storage?.set(key, value).catch((error: unknown) => toast(messageOf(error), { type: 'error' })),
+    [storage],
+  );
   const setColumns = useCallback(
     (next: ColumnVisibility) => {
       setColumnsState(next);
-      storage
-        ?.set(columnStorageKey(gridId), next)
-        .catch((error: unknown) => toast(messageOf(error), { type: 'error' }));
+      void store(columnStorageKey(gridId), next);
     },
-    [storage, gridId],
+    [store, gridId],
+  );
+  const setDensity = useCallback(
+    (next: GridDensity) => {
+      setDensityState(next);
+      void store(densityStorageKey(gridId), next);
+    },
+    [store, gridId],
+  );
+  /** A column resized by hand keeps its width (the others keep theirs, or their share of the room). */
+  const setWidth = useCallback(
+    (field: string, width: number) => {
+      const next = { ...widths, [field]: Math.round(width) };
+      setWidthsState(next);
+      void store(widthsStorageKey(gridId), next);
+    },
+    [store, gridId, widths],
   );
   // The same search again (a field filled in from the address) keeps the page.
   const setSearch = useCallback(
     (search: string) => setState((now) => (now.search === search ? now : { ...now, page: 0, search })),
     [setState],
   );
+  const clearFilters = useCallback(
+    () => setState((now) => ({ ...now, page: 0, search: '', filters: [] })),
+    [setState],
+  );
+  const { refetch } = query;
+  const retry = useCallback(() => void refetch(), [refetch]);
   return {
     state,
     setState,
     setSearch,
+    /** A search or a column filter narrows the list (an empty answer means "no match"). */
+    filtered: Object.keys(filterParams(state, filterable)).some((param) => param !== 'sort'),
+    /** Back to the whole list: no search, no column filter, the first page. */
+    clearFilters,
+    /** Asks the server again (the error state's Try again). */
+    retry,
     /** The filters and sort without paging, for the CSV export. */
     exportParams: { ...filterParams(state, filterable), ...fixed },
     rows: query.data?.data ?? [],
@@ -107,5 +157,9 @@ export function useServerList<Row>({
     error: query.isError ? messageOf(query.error) : undefined,
     columns,
     setColumns,
+    density,
+    setDensity,
+    widths,
+    setWidth,
   };
 }

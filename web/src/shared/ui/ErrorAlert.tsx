@@ -9,16 +9,25 @@ const Alert = lazy(() => import('@mui/material/Alert'));
  * fails, so the first load (the 250 KB budget) does not carry it. Until it arrives, the same
  * words as plain text.
  */
-export function ErrorAlert({ children, sx }: { children: ReactNode; sx?: SxProps<Theme> }) {
+export function ErrorAlert({
+  children,
+  action,
+  sx,
+}: {
+  children: ReactNode;
+  /** What the reader can do about it (Try again), at the alert's end. */
+  action?: ReactNode;
+  sx?: SxProps<Theme>;
+}) {
   return (
     <Suspense
       fallback={
         <Typography role="alert" color="error" sx={sx}>
-          {children}
+          {children} {action}
         </Typography>
       }
     >
-      <Alert severity="error" sx={sx}>
+      <Alert severity="error" action={action} sx={sx}>
         {children}
       </Alert>
     </Suspense>
