@@ -142,7 +142,7 @@ test('an admin creates a subsidiary two levels deep, sees it in the tree, moves,
   }
   // The search matches nothing now: the list says so and offers to clear it (issue 28).
   await expect(grid.getByText('No company matches these filters')).toBeVisible();
-  await grid.getByRole('button', { name: 'Clear filters' }).click();
+  await page.getByRole('button', { name: 'Clear filters' }).click();
   await expect(page.getByRole('searchbox', { name: 'Search companies' })).toHaveValue('');
   await expect(page).toHaveURL(/\/companies$/);
 });

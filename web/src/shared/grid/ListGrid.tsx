@@ -9,16 +9,17 @@ import { LazyServerGrid } from './LazyServerGrid.tsx';
 import type { GridSelection } from './ServerGrid.tsx';
 import type { useServerList } from './use-server-list.ts';
 
-/** An empty list's words and what to do next (issue 28: add one, import, clear the filters). */
-export function ListEmpty({ text, children }: { text: string; children?: ReactNode }) {
+/** What to do about an empty list (issue 28: add one, import, clear the filters), under the grid. */
+export function ListEmpty({ children }: { children: ReactNode }) {
   return (
-    <Stack spacing={1} sx={{ alignItems: 'center', py: 2, textAlign: 'center' }} data-testid="list-empty">
-      <span>{text}</span>
-      {children && (
-        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', justifyContent: 'center' }}>
-          {children}
-        </Stack>
-      )}
+    <Stack
+      direction="row"
+      spacing={1}
+      useFlexGap
+      sx={{ flexWrap: 'wrap', justifyContent: 'center', py: 2 }}
+      data-testid="list-empty"
+    >
+      {children}
     </Stack>
   );
 }
@@ -56,18 +57,19 @@ export function ListGrid<Row extends GridValidRowModel>({
   selection,
 }: ListGridProps<Row>) {
   const { t } = useTranslation();
-  let empty: ReactNode;
-  // A failed load is said above the grid, not as an empty list.
-  if (list.error) empty = '';
-  else if (filtered && noMatchText) {
-    empty = (
-      <ListEmpty text={noMatchText}>
-        <Button variant="outlined" onClick={onClearFilters} data-testid="list-clear-filters">
-          {t('grid.clearFilters')}
-        </Button>
-      </ListEmpty>
+  // The grid's own overlay holds words only: a grid (role="grid") may hold rows and nothing else
+  // a screen reader acts on, so what to do next (Clear filters, Add a device) comes under it.
+  const noMatch = filtered && noMatchText !== undefined;
+  const overlay = list.error ? '' : noMatch ? noMatchText : emptyText;
+  const settled = !list.error && !list.loading && list.rows.length === 0;
+  let next: ReactNode;
+  if (settled && noMatch) {
+    next = (
+      <Button variant="outlined" onClick={onClearFilters} data-testid="list-clear-filters">
+        {t('grid.clearFilters')}
+      </Button>
     );
-  } else if (emptyActions && !filtered) empty = <ListEmpty text={emptyText}>{emptyActions}</ListEmpty>;
+  } else if (settled && emptyActions && !filtered) next = emptyActions;
   return (
     <>
       {list.error && (
@@ -98,9 +100,10 @@ export function ListGrid<Row extends GridValidRowModel>({
         columnWidths={list.widths}
         onColumnWidthChange={list.setWidth}
         emptyText={emptyText}
-        empty={empty}
+        empty={overlay}
         selection={selection}
       />
+      {next && <ListEmpty>{next}</ListEmpty>}
     </>
   );
 }
