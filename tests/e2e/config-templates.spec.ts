@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { closeDeviceFilters, openDeviceFilters } from './device-filters.ts';
 import { type FleetRow, onlineDevices, useFleet } from './fleet.ts';
 import { signIn, urlFor } from './sign-in.ts';
 
@@ -87,8 +88,10 @@ test("a device's settings saved as a template, assigned, changed on the device: 
 
   // The devices list's Configuration filter finds it among the drifted ones.
   await page.goto(urlFor('acme.localhost', '/management/devices'));
+  await openDeviceFilters(page);
   await page.getByTestId('filter-template').selectOption('drifted');
   await expect(page).toHaveURL(/[?&]template=drifted/);
+  await closeDeviceFilters(page);
   await page.getByRole('searchbox', { name: 'Search devices' }).fill(row.serial);
   await expect(grid.getByRole('row').filter({ hasText: row.serial })).toHaveCount(1);
 

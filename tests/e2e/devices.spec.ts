@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { deviceKind } from '../../contracts/src/devices.ts';
 import { SimDevice } from '../../device-sim/src/device.ts';
+import { closeDeviceFilters, openDeviceFilters } from './device-filters.ts';
 import { useFleet } from './fleet.ts';
 import { callApi, signIn, urlFor } from './sign-in.ts';
 import { E2E_MQTT_PORT } from './support.ts';
@@ -61,7 +62,12 @@ test('the devices page shows the simulated fleet; a device cut off turns Offline
   await expect(line).toContainText('Online');
   // Listed among the Online ones; pulled plug (no goodbye: the broker's last will says it is
   // gone), it leaves that list, and shows Offline once the filter is cleared, all without a reload.
+  await openDeviceFilters(page);
   await page.getByTestId('filter-status').selectOption('online');
+  await closeDeviceFilters(page);
+  // The active filter shows as a chip beside the Filters button, which counts it.
+  await expect(page.getByTestId('filter-chip-status')).toHaveText('Status: Online');
+  await expect(page.getByTestId('open-filters')).toHaveText('Filters (1)');
   // The list's state is in its address (any order of the parameters).
   await expect
     .poll(() => Object.fromEntries(new URL(page.url()).searchParams))
@@ -69,7 +75,9 @@ test('the devices page shows the simulated fleet; a device cut off turns Offline
   await expect(line).toContainText('Online');
   await sim.stop();
   await expect(line).toHaveCount(0, { timeout: 20_000 });
-  await page.getByTestId('clear-filters').click();
+  // The chip's remove button takes the filter out.
+  await page.getByTestId('filter-chip-status').locator('.MuiChip-deleteIcon').click();
+  await expect(page.getByTestId('filter-chip-status')).toHaveCount(0);
   await expect(line).toContainText('Offline');
   // The search stays in the address; the cleared filter has left it.
   await expect(page).toHaveURL(new RegExp(`/management/devices\\?q=${row.serial}$`));
@@ -79,10 +87,18 @@ test('filters above the grid combine with the search; device texts render as tex
   await signIn(page, 'super@fleetport.example');
   const grid = page.getByRole('grid', { name: 'Devices' });
   await expect(grid.getByText('Online').first()).toBeVisible();
+  await openDeviceFilters(page);
   await page.getByTestId('filter-status').selectOption('pending');
-  // Every listed row is Pending (the unclaimed demo ones are not listed; claimed never-seen ones are).
+  // (The open panel hides the page from assistive technology and role queries: closed first.)
+  await closeDeviceFilters(page);
+  // Every listed row is Pending (the unclaimed demo ones are not listed; claimed never-seen ones
+  // are), or none is and the list says no device matches.
+  await expect(page).toHaveURL(/[?&]status=pending/);
+  await expect(page.getByText(/^Pending$|^No device matches these filters$/).first()).toBeVisible();
   await expect(grid.getByText('Online')).toHaveCount(0);
+  await openDeviceFilters(page);
   await page.getByTestId('clear-filters').click();
+  await closeDeviceFilters(page);
   await expect(grid.getByText('Online').first()).toBeVisible();
   // The company filter searches the companies as you type (a tree of any size), then lists only
   // that company's devices.
@@ -90,8 +106,11 @@ test('filters above the grid combine with the search; device texts render as tex
   const { company_name: company } = (await callApi(page, 'GET', `/devices/${row.id}`)).body.data as {
     company_name: string;
   };
+  await openDeviceFilters(page);
   await page.getByTestId('filter-company_id').fill(company.slice(0, -1));
   await page.getByRole('option', { name: company, exact: true }).click();
+  await closeDeviceFilters(page);
+  await expect(page.getByTestId('filter-chip-company_id')).toHaveText(`Company: ${company}`);
   await expect(grid.getByRole('row').filter({ hasText: row.serial })).toHaveCount(1);
   await expect
     .poll(async () => {
@@ -101,8 +120,10 @@ test('filters above the grid combine with the search; device texts render as tex
       return names.length > 0 && names.every((text) => text?.includes(company));
     })
     .toBe(true);
+  await openDeviceFilters(page);
   await page.getByTestId('clear-filters').click();
   await expect(page.getByTestId('filter-company_id')).toHaveValue('');
+  await closeDeviceFilters(page);
   // The simulator's booby-trapped device: its name is markup, shown as text, never run.
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
@@ -134,12 +155,14 @@ test('finding devices: a MAC address as a label prints it; model values with cou
 
   // The model filter offers the fleet's models with how many devices have each; typing part of
   // one (anywhere in it) narrows the list.
+  await openDeviceFilters(page);
   const model = page.getByTestId('filter-model');
   await model.click();
   await model.fill(device.model.slice(1));
   const escaped = device.model.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   await page.getByRole('option', { name: new RegExp(`^${escaped} \\(\\d+\\)$`) }).click();
   await expect(page).toHaveURL(new RegExp(`\\?model=${device.model}$`));
+  await closeDeviceFilters(page);
   await expect
     .poll(async () => {
       const texts = await grid
@@ -150,15 +173,20 @@ test('finding devices: a MAC address as a label prints it; model values with cou
     .toBe(true);
 
   // A second filter; a reload keeps both; Back returns to the model filter alone.
+  await openDeviceFilters(page);
   await page.getByTestId('filter-status').selectOption('online');
   await expect(page).toHaveURL(new RegExp(`\\?model=${device.model}&status=online$`));
+  await closeDeviceFilters(page);
   await page.reload();
+  await expect(page.getByTestId('open-filters')).toHaveText('Filters (2)');
+  await openDeviceFilters(page);
   await expect(page.getByTestId('filter-status')).toHaveValue('online');
   await expect(page.getByTestId('filter-model')).toHaveValue(device.model);
+  await closeDeviceFilters(page);
   await page.goBack();
   await expect(page).toHaveURL(new RegExp(`\\?model=${device.model}$`));
-  await expect(page.getByTestId('filter-status')).toHaveValue('');
-  await expect(page.getByTestId('filter-model')).toHaveValue(device.model);
+  await expect(page.getByTestId('filter-chip-status')).toHaveCount(0);
+  await expect(page.getByTestId('filter-chip-model')).toHaveText(`Model: ${device.model}`);
   await expect(grid.getByRole('row').nth(1)).toContainText(device.model);
 });
 
@@ -274,7 +302,10 @@ test("a company opens on its devices tab; a tag's page lists the devices with th
   await expect(page).toHaveURL(new RegExp(`/companies/${detail.company_id}/devices$`));
   await expect(page.getByRole('tab', { name: 'Devices', selected: true })).toBeVisible();
   // The company is fixed: no company filter, and only its devices.
+  await openDeviceFilters(page);
+  await expect(page.getByTestId('filter-tag_id')).toBeVisible();
   await expect(page.getByTestId('filter-company_id')).toHaveCount(0);
+  await closeDeviceFilters(page);
   await page.getByTestId('list-search').fill(row.serial);
   await expect(
     page.getByRole('grid', { name: 'Devices' }).getByRole('row').filter({ hasText: row.serial }),
@@ -348,7 +379,8 @@ test('add devices from a CSV file: the good row is added, the bad one is answere
   }[];
   expect(free.length).toBe(1);
   const [identity] = free as [{ serial: string; mac: string }];
-  await page.getByTestId('add-from-file').click();
+  await page.getByTestId('add-devices').click();
+  await page.getByRole('menuitem', { name: 'Add from file' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add from file' });
   await dialog.getByLabel('Company').click();
   await page.getByRole('option', { name: 'Acme West' }).click();
@@ -618,8 +650,10 @@ test('Add tags on two devices: a tag made from the dialog is chosen there, and A
   await expect(page.getByText('Tagged 2 devices.')).toBeVisible();
 
   // The tag filter lists exactly the two; the API says each has the tag.
+  await openDeviceFilters(page);
   await page.getByTestId('filter-tag_id').fill('Rollout wave');
   await page.getByRole('option', { name: 'Rollout wave 3', exact: true }).click();
+  await closeDeviceFilters(page);
   await expect(grid.getByRole('row')).toHaveCount(3);
   for (const device of pair) {
     await expect(grid.getByRole('row').filter({ hasText: device.serial })).toHaveCount(1);

@@ -2,6 +2,7 @@ import { notificationsChannel, USER_CHANGED_EVENT } from '@fleetport/contracts/r
 import { useEffect, useRef } from 'react';
 import { api } from '../../shared/lib/api.ts';
 import type { CurrentUser } from '../../shared/lib/auth.ts';
+import { listenLater } from '../../shared/realtime/listen-later.ts';
 
 /** GET /user (spec §3 "Current user"), through the client's own call for it. */
 export function fetchCurrentUser(): Promise<CurrentUser> {
@@ -19,21 +20,12 @@ export function useUserChanged(userId: number | undefined, onUser: (user: Curren
   });
   useEffect(() => {
     if (userId === undefined) return;
-    let stop = () => {};
-    let live = true;
-    void import('../../shared/realtime/socket.ts').then(({ realtime }) => {
-      if (!live) return;
-      stop = realtime.listen(notificationsChannel(userId), USER_CHANGED_EVENT, () => {
-        fetchCurrentUser().then(
-          (user) => latest.current(user),
-          // A deleted user's next request meets the 401 and the login page (spec §8).
-          (error: unknown) => console.warn('user reload failed', error),
-        );
-      });
+    return listenLater(notificationsChannel(userId), USER_CHANGED_EVENT, () => {
+      fetchCurrentUser().then(
+        (user) => latest.current(user),
+        // A deleted user's next request meets the 401 and the login page (spec §8).
+        (error: unknown) => console.warn('user reload failed', error),
+      );
     });
-    return () => {
-      live = false;
-      stop();
-    };
   }, [userId]);
 }

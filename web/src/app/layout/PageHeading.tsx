@@ -11,6 +11,22 @@ const PageBreadcrumbs = lazy(() =>
   import('./PageBreadcrumbs.tsx').then((module) => ({ default: module.PageBreadcrumbs })),
 );
 
+/** The title and, beside it, what the page puts there (its list toolbar); wrapped on a phone. */
+const ROW_SX = {
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  columnGap: 3,
+  rowGap: 1.5,
+  mb: 2,
+} as const;
+const ACTIONS_SX = {
+  flex: '1 1 auto',
+  minWidth: 0,
+  display: 'flex',
+  '&:empty': { display: 'none' },
+} as const;
+
 /** The route and its ancestors, outermost first. */
 function chainOf(route: WebRoute): string[] {
   const names: string[] = [];
@@ -43,9 +59,13 @@ export function PageHeading({ route }: { route: WebRoute }) {
           <PageBreadcrumbs chain={chain} title={title} />
         </Suspense>
       )}
-      <Typography variant="h5" component="h1" sx={{ mb: 2, fontWeight: 600 }} data-testid="page-title">
-        {heading}
-      </Typography>
+      <Box sx={ROW_SX}>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }} data-testid="page-title">
+          {heading}
+        </Typography>
+        {/* A list page's toolbar comes here (ListToolbar `inHeading`). */}
+        <Box id="page-actions" sx={ACTIONS_SX} />
+      </Box>
     </header>
   );
 }

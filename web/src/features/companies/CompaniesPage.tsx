@@ -26,6 +26,9 @@ const CompanyActions = lazy(() =>
 
 const LEVELS = Array.from({ length: MAX_COMPANY_LEVEL }, (_, index) => index + 1);
 
+/** The grid on a phone (issue 28). */
+const PHONE = { keep: ['name'] } as const;
+
 /**
  * /companies (spec §2): the companies the user may see, paged, sorted, filtered and
  * searched by the server; columns chosen by the user (kept in user storage); CSV export of the
@@ -162,6 +165,7 @@ export default function CompaniesPage() {
         )}
       </ListToolbar>
       <ListGrid<CompanyListItem>
+        phone={PHONE}
         list={list}
         label={t('route.companies')}
         columns={columns}

@@ -5,6 +5,7 @@ import { dateColumn } from '../../shared/grid/columns.tsx';
 import type { ServerColumn } from '../../shared/grid/grid-query.ts';
 import { ListGrid } from '../../shared/grid/ListGrid.tsx';
 import { ListToolbar } from '../../shared/grid/ListToolbar.tsx';
+import type { GridPhone } from '../../shared/grid/phone.tsx';
 import type { Catalogue } from '../../shared/lib/i18n.ts';
 import { ServicesTabs } from '../../shared/routing/ServicesTabs.tsx';
 import { useCreditHistory } from './api/list-credit-history.ts';
@@ -12,6 +13,13 @@ import { creditTypeName } from './credit-type-name.ts';
 
 /** The reasons of a balance change the console has words for (the API sends them as text). */
 type CreditReason = keyof Catalogue['admin']['credits']['reason'];
+
+/** The grid on a phone (issue 28). */
+const PHONE: GridPhone<CreditHistoryEntry> = {
+  keep: ['created_at', 'company_name'],
+  choices: ['change', 'balance_after', 'credit_type_name', 'reason', 'other_company_name'],
+  title: (row) => row.company_name,
+};
 
 /** System services → Credit history: every balance change, newest first, with its reason. */
 export default function CreditHistoryPage() {
@@ -76,6 +84,7 @@ export default function CreditHistoryPage() {
         search={list.state.search}
       />
       <ListGrid<CreditHistoryEntry>
+        phone={PHONE}
         list={list}
         label={t('admin.credits.history')}
         columns={columns}

@@ -4,8 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { dateColumn } from '../../shared/grid/columns.tsx';
 import type { ServerColumn } from '../../shared/grid/grid-query.ts';
 import { ListGrid } from '../../shared/grid/ListGrid.tsx';
+import type { GridPhone } from '../../shared/grid/phone.tsx';
 import { ServicesTabs } from '../../shared/routing/ServicesTabs.tsx';
 import { useDataHistory } from './api/list-data-history.ts';
+
+/** The grid on a phone (issue 28). */
+const PHONE: GridPhone<DataHistoryEntry> = {
+  keep: ['created_at', 'company_name'],
+  title: (row) => row.company_name,
+};
 
 /** System services → Data history: every data purchase (N credits → 2N GB), newest first. */
 export default function DataHistoryPage() {
@@ -43,6 +50,7 @@ export default function DataHistoryPage() {
     <>
       <ServicesTabs current="services.data-history" />
       <ListGrid<DataHistoryEntry>
+        phone={PHONE}
         list={list}
         label={t('admin.credits.dataHistory')}
         columns={columns}

@@ -7,6 +7,9 @@ import { ListToolbar } from '../../shared/grid/ListToolbar.tsx';
 import { ServicesTabs } from '../../shared/routing/ServicesTabs.tsx';
 import { useDataOverview } from './api/list-data-overview.ts';
 
+/** The grid on a phone (issue 28). */
+const PHONE = { keep: ['name'], choices: ['remaining_data', 'credits_left', 'parent_name'] } as const;
+
 /** System services → Data overview: every company's remaining data and credits, most data first. */
 export default function DataOverviewPage() {
   const { t } = useTranslation();
@@ -41,6 +44,7 @@ export default function DataOverviewPage() {
         search={list.state.search}
       />
       <ListGrid<CompanyListItem>
+        phone={PHONE}
         list={list}
         label={t('admin.credits.dataOverview')}
         columns={columns}

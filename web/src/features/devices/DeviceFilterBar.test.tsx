@@ -5,24 +5,29 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeApi, renderWithForms } from '../../shared/forms/testing.tsx';
 import type { DeviceFilters } from './api/list-devices.ts';
-import { DeviceFilterBar } from './DeviceFilterBar.tsx';
+import { DeviceFilterChips, DeviceFilterPanel } from './DeviceFilterBar.tsx';
 
 afterEach(cleanup);
 
-/** The bar as the devices list holds it: the filters it reports become its filters. */
+/** The panel and chips as the devices list holds them: the filters it reports become its filters. */
 function renderBar(start: DeviceFilters) {
   const reported: DeviceFilters[] = [];
   function Harness() {
     const [filters, setFilters] = useState(start);
     return (
-      <DeviceFilterBar
-        filters={filters}
-        onChange={(next) => {
-          reported.push(next);
-          setFilters(next);
-        }}
-        within={{ q: 'depot' }}
-      />
+      <>
+        <DeviceFilterChips filters={filters} onChange={setFilters} />
+        <DeviceFilterPanel
+          anchor={document.body}
+          onClose={() => undefined}
+          filters={filters}
+          onChange={(next) => {
+            reported.push(next);
+            setFilters(next);
+          }}
+          within={{ q: 'depot' }}
+        />
+      </>
     );
   }
   renderWithForms(<Harness />);
@@ -87,5 +92,26 @@ describe('the devices filters (spec §2 /management/devices)', () => {
     await user.click(screen.getByTestId('clear-filters'));
     expect(reported.at(-1)).toEqual({});
     await waitFor(() => expect(input('filter-firmware').value).toBe(''));
+  });
+});
+
+describe('the active filters as chips (issue 28)', () => {
+  it('names each filter in words; its remove button takes that filter out and keeps the others', async () => {
+    const user = userEvent.setup();
+    fakeApi({
+      'GET /devices/facets': () => ({ status: 200, data: { data: [] } }),
+      'GET /tags/3': () => ({ status: 200, data: { data: { id: 3, name: 'Rollout <b>1</b>' } } }),
+    });
+    const reported = renderBar({ status: 'online', tag_id: 3 });
+    expect(screen.getByTestId('filter-chip-status').textContent).toBe('Status: Online');
+    // A tag's name is shown as text.
+    await waitFor(() =>
+      expect(screen.getByTestId('filter-chip-tag_id').textContent).toBe('Tags: Rollout <b>1</b>'),
+    );
+    await user.click(screen.getByLabelText('Remove the Status filter'));
+    await waitFor(() => expect(screen.queryByTestId('filter-chip-status')).toBeNull());
+    expect(screen.getByTestId('filter-chip-tag_id')).toBeTruthy();
+    expect((screen.getByTestId('filter-status') as HTMLSelectElement).value).toBe('');
+    expect(reported).toEqual([]);
   });
 });

@@ -1,12 +1,21 @@
 import type { DeviceFacet, DeviceFacetField, DeviceFilter } from '@fleetport/contracts/device-schemas';
 import { CONNECTION_GENERATIONS, DEVICE_STATUSES, SIGNAL_BUCKETS } from '@fleetport/contracts/devices';
+import AddIcon from '@mui/icons-material/Add';
+import CancelIcon from '@mui/icons-material/Cancel';
 import Autocomplete, { type AutocompleteRenderInputParams } from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Popover from '@mui/material/Popover';
 import Stack from '@mui/material/Stack';
-import { type ComponentProps, lazy, Suspense, useEffect, useRef, useState } from 'react';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { type ComponentProps, lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SEARCH_DELAY_MS } from '../../shared/grid/ListToolbar.tsx';
+import { BottomSheet } from '../../shared/ui/BottomSheet.tsx';
 import { useOption } from './api/get-option.ts';
 import { useDeviceFacets } from './api/list-device-facets.ts';
 import type { DeviceFilters } from './api/list-devices.ts';
@@ -37,54 +46,24 @@ const TEMPLATE_STATES = ['drifted', 'in_line'] as const satisfies readonly NonNu
   DeviceFilter['template']
 >[];
 
-/**
- * A filter's label above a native select: the browser's own list (light, keyboard and screen
- * reader friendly, a phone's picker) styled like the outlined inputs beside it.
- */
-const LABEL_SX = {
-  display: 'inline-flex',
-  flexDirection: 'column',
-  gap: 0.25,
-  fontSize: '0.75rem',
-  color: 'text.secondary',
-  '& select, & input': {
-    height: 40,
-    px: 1,
-    font: 'inherit',
-    fontSize: '0.875rem',
-    color: 'text.primary',
-    bgcolor: 'background.paper',
-    border: 1,
-    borderColor: 'divider',
-    borderRadius: 1,
-  },
-  '& input': { boxSizing: 'border-box' },
-  '& select:focus-visible, & input:focus-visible': {
-    outline: 2,
-    outlineColor: 'primary.main',
-    outlineOffset: 1,
-  },
-} as const;
-
-/** The input of a filter with a list (company, tag, model, firmware): its label above, as the selects beside it have. */
-function filterInput(input: {
-  label: string;
-  placeholder: string;
-  testId: string;
-  width: number;
-  maxLength?: number;
-}) {
+/** The input of a filter with a list (company, tag, model, firmware): an outlined MUI field like the rest. */
+function filterInput(input: { label: string; placeholder: string; testId: string; maxLength?: number }) {
   return (params: AutocompleteRenderInputParams) => (
-    <Box component="label" ref={params.slotProps.input.ref} sx={LABEL_SX}>
-      <span>{input.label}</span>
-      <input
-        {...params.slotProps.htmlInput}
-        placeholder={input.placeholder}
-        maxLength={input.maxLength}
-        data-testid={input.testId}
-        style={{ width: input.width }}
-      />
-    </Box>
+    <TextField
+      {...params}
+      size="small"
+      label={input.label}
+      placeholder={input.placeholder}
+      slotProps={{
+        ...params.slotProps,
+        inputLabel: { ...params.slotProps?.inputLabel, shrink: true },
+        htmlInput: {
+          ...params.slotProps.htmlInput,
+          maxLength: input.maxLength,
+          'data-testid': input.testId,
+        },
+      }}
+    />
   );
 }
 
@@ -99,14 +78,12 @@ function SearchFilter({
   value,
   onChange,
   testId,
-  width,
 }: {
   label: string;
   url: string;
   value: number | undefined;
   onChange: (id: number | undefined) => void;
   testId: string;
-  width: number;
 }) {
   const { t } = useTranslation();
   const [chosen, setChosen] = useState<Option | null>(null);
@@ -139,7 +116,7 @@ function SearchFilter({
       loading={query.isFetching}
       loadingText={t('common.loading')}
       noOptionsText={t('devices.filters.noMatch')}
-      renderInput={filterInput({ label, placeholder: t('devices.filters.any'), testId, width })}
+      renderInput={filterInput({ label, placeholder: t('devices.filters.any'), testId })}
     />
   );
 }
@@ -212,132 +189,281 @@ function FacetFilter({
         label,
         placeholder: t('devices.filters.any'),
         testId: `filter-${field}`,
-        width: 140,
         maxLength: 60,
       })}
     />
   );
 }
 
-interface DeviceFilterBarProps {
+interface FilterProps {
   filters: DeviceFilters;
   onChange: (next: DeviceFilters) => void;
   /** What else narrows the list (the page's scope, the search): the model and firmware values offered are within it. */
-  within?: DeviceFilter;
+  within?: DeviceFilter | undefined;
   /** Filters the page has fixed (a company's devices tab has no company filter). */
-  fixed?: readonly (keyof DeviceFilters)[];
+  fixed?: readonly (keyof DeviceFilters)[] | undefined;
 }
 
-/**
- * The filters above the devices grid (the free DataGrid filters one column at a time,
- * so they live here and combine): status, model, company, tag, connection type, signal and
- * firmware. Each is one list parameter of GET /devices. Their vocabularies come with this module, loaded after the
- * page's first paint: `@fleetport/contracts/devices` holds the API's zod schemas too, which the
- * list page's first load does not carry.
- */
-export function DeviceFilterBar({ filters, onChange, within, fixed = [] }: DeviceFilterBarProps) {
+/** Below the theme's `sm` breakpoint (600 px): a phone. */
+const PHONE_QUERY = '(max-width: 599.95px)';
+
+type ChoiceKey = 'status' | 'connection_type' | 'signal' | 'template';
+
+/** The filters with a fixed list of values, each value in words. */
+function useChoices(): Record<ChoiceKey, { label: string; options: { value: string; label: string }[] }> {
   const { t } = useTranslation();
+  return {
+    status: {
+      label: t('devices.columns.status'),
+      options: DEVICE_STATUSES.map((status) => ({ value: status, label: t(`devices.status.${status}`) })),
+    },
+    connection_type: {
+      label: t('devices.columns.connection'),
+      options: CONNECTION_GENERATIONS.map((generation) => ({
+        value: generation,
+        label: generation === 'none' ? t('devices.noService') : generation,
+      })),
+    },
+    signal: {
+      label: t('devices.columns.signal'),
+      options: SIGNAL_BUCKETS.map((bucket) => ({ value: bucket, label: t(`devices.signal.${bucket}`) })),
+    },
+    template: {
+      label: t('device.templates.filter.label'),
+      options: TEMPLATE_STATES.map((state) => ({
+        value: state,
+        label: t(`device.templates.filter.${state}`),
+      })),
+    },
+  };
+}
+
+const CHOICE_KEYS = [
+  'status',
+  'connection_type',
+  'signal',
+  'template',
+] as const satisfies readonly ChoiceKey[];
+
+/**
+ * The devices list's filters (issue 28): status, connection type, signal, configuration,
+ * company, tag, model and firmware, each one list parameter of GET /devices, all in MUI's
+ * outlined fields. Beside the Filters button on a wide screen; a sheet from the bottom on a
+ * phone. A choice applies at once (it is in the page's address); Done closes.
+ */
+export function DeviceFilterPanel({
+  anchor,
+  onClose,
+  filters,
+  onChange,
+  within,
+  fixed = [],
+}: FilterProps & { anchor: HTMLElement; onClose: () => void }) {
+  const { t } = useTranslation();
+  // A sheet on a phone, a panel beside the button elsewhere: as the screen is when it opens.
+  const [phone] = useState(() => window.matchMedia?.(PHONE_QUERY).matches ?? false);
+  const choices = useChoices();
   const set = (key: keyof DeviceFilters, value: string | number | undefined) =>
     onChange({ ...filters, [key]: value === '' ? undefined : value });
-  const select = (
-    key: keyof DeviceFilters,
-    label: string,
-    options: readonly { value: string | number; label: string }[],
-    width = 130,
-  ) => (
-    <Box component="label" sx={LABEL_SX}>
-      <span>{label}</span>
-      <select
-        value={filters[key] ?? ''}
-        onChange={(event) => {
-          const raw = event.target.value;
-          set(key, raw === '' ? undefined : raw);
-        }}
-        data-testid={`filter-${key}`}
-        style={{ width }}
-      >
-        <option value="">{t('devices.filters.any')}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
+  const active = Object.values(filters).some((value) => value !== undefined && value !== '');
+  const titleId = 'device-filters-title';
+  const body = (
+    <Box
+      role="search"
+      aria-labelledby={titleId}
+      sx={{ p: 2, width: phone ? 'auto' : 560, maxWidth: '100%' }}
+      data-testid="device-filters"
+    >
+      <Typography id={titleId} variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 2 }}>
+        {t('devices.filters.label')}
+      </Typography>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
+        {CHOICE_KEYS.map((key) => (
+          <TextField
+            key={key}
+            select
+            size="small"
+            label={choices[key].label}
+            value={filters[key] ?? ''}
+            onChange={(event) => set(key, event.target.value)}
+            slotProps={{
+              select: { native: true },
+              inputLabel: { shrink: true },
+              htmlInput: { 'data-testid': `filter-${key}` },
+            }}
+          >
+            <option value="">{t('devices.filters.any')}</option>
+            {choices[key].options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </TextField>
         ))}
-      </select>
+        {!fixed.includes('company_id') && (
+          <SearchFilter
+            label={t('devices.columns.company')}
+            url="/companies"
+            value={filters.company_id}
+            onChange={(id) => set('company_id', id)}
+            testId="filter-company_id"
+          />
+        )}
+        {!fixed.includes('tag_id') && (
+          <SearchFilter
+            label={t('devices.columns.tags')}
+            url="/tags"
+            value={filters.tag_id}
+            onChange={(id) => set('tag_id', id)}
+            testId="filter-tag_id"
+          />
+        )}
+        <FacetFilter
+          field="model"
+          label={t('devices.columns.model')}
+          value={filters.model}
+          within={{ ...filters, ...within }}
+          onChange={(value) => set('model', value)}
+        />
+        <FacetFilter
+          field="firmware"
+          label={t('devices.columns.firmware')}
+          value={filters.firmware}
+          within={{ ...filters, ...within }}
+          onChange={(value) => set('firmware', value)}
+        />
+      </Box>
+      <Stack direction="row" spacing={1} sx={{ mt: 2, justifyContent: 'flex-end' }}>
+        {active && (
+          <Button onClick={() => onChange({})} data-testid="clear-filters">
+            {t('devices.filters.clear')}
+          </Button>
+        )}
+        <Button variant="contained" onClick={onClose} data-testid="filters-done">
+          {t('devices.filters.done')}
+        </Button>
+      </Stack>
     </Box>
   );
-  const active = Object.values(filters).some((value) => value !== undefined && value !== '');
+  if (phone) {
+    return (
+      <BottomSheet labelledBy={titleId} onClose={onClose}>
+        {body}
+      </BottomSheet>
+    );
+  }
   return (
-    <Stack
-      direction="row"
-      spacing={1}
-      useFlexGap
-      sx={{ mb: 2, flexWrap: 'wrap', alignItems: 'flex-end' }}
-      role="search"
-      aria-label={t('devices.filters.label')}
+    <Popover
+      open
+      anchorEl={anchor}
+      onClose={onClose}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+      transformOrigin={{ vertical: 'top', horizontal: 'left' }}
+      slotProps={{ paper: { role: 'dialog', 'aria-labelledby': titleId, sx: { mt: 1 } } }}
     >
-      {select(
-        'status',
-        t('devices.columns.status'),
-        DEVICE_STATUSES.map((status) => ({ value: status, label: t(`devices.status.${status}`) })),
-      )}
-      {select(
-        'connection_type',
-        t('devices.columns.connection'),
-        CONNECTION_GENERATIONS.map((generation) => ({
-          value: generation,
-          label: generation === 'none' ? t('devices.noService') : generation,
-        })),
-      )}
-      {select(
-        'signal',
-        t('devices.columns.signal'),
-        SIGNAL_BUCKETS.map((bucket) => ({ value: bucket, label: t(`devices.signal.${bucket}`) })),
-      )}
-      {select(
-        'template',
-        t('device.templates.filter.label'),
-        TEMPLATE_STATES.map((state) => ({ value: state, label: t(`device.templates.filter.${state}`) })),
-        190,
-      )}
-      {!fixed.includes('company_id') && (
-        <SearchFilter
-          label={t('devices.columns.company')}
-          url="/companies"
-          value={filters.company_id}
-          onChange={(id) => set('company_id', id)}
-          testId="filter-company_id"
-          width={180}
+      {body}
+    </Popover>
+  );
+}
+
+/** The name of a company or tag filter, asked by id (a reload, a link). */
+function OptionName({ url, id }: { url: string; id: number }) {
+  const named = useOption(url, id);
+  return <>{named.data?.name ?? `#${id}`}</>;
+}
+
+/** The active filters as chips beside the Filters button; each one's × takes it out. */
+export function DeviceFilterChips({ filters, onChange }: FilterProps) {
+  const { t } = useTranslation();
+  const choices = useChoices();
+  const chips: { key: keyof DeviceFilters; label: ReactNode; name: string }[] = [];
+  for (const key of CHOICE_KEYS) {
+    const value = filters[key];
+    if (value === undefined) continue;
+    const words = choices[key].options.find((option) => option.value === value)?.label ?? String(value);
+    chips.push({ key, name: choices[key].label, label: words });
+  }
+  if (filters.company_id !== undefined) {
+    chips.push({
+      key: 'company_id',
+      name: t('devices.columns.company'),
+      label: <OptionName url="/companies" id={filters.company_id} />,
+    });
+  }
+  if (filters.tag_id !== undefined) {
+    chips.push({
+      key: 'tag_id',
+      name: t('devices.columns.tags'),
+      label: <OptionName url="/tags" id={filters.tag_id} />,
+    });
+  }
+  if (filters.model) chips.push({ key: 'model', name: t('devices.columns.model'), label: filters.model });
+  if (filters.firmware) {
+    chips.push({ key: 'firmware', name: t('devices.columns.firmware'), label: filters.firmware });
+  }
+  return (
+    <>
+      {chips.map((chip) => (
+        <Chip
+          key={chip.key}
+          label={
+            <>
+              {chip.name}: {chip.label}
+            </>
+          }
+          onDelete={() => onChange({ ...filters, [chip.key]: undefined })}
+          deleteIcon={<CancelIcon aria-label={t('devices.filters.remove', { name: chip.name })} />}
+          data-testid={`filter-chip-${chip.key}`}
         />
-      )}
-      {!fixed.includes('tag_id') && (
-        <SearchFilter
-          label={t('devices.columns.tags')}
-          url="/tags"
-          value={filters.tag_id}
-          onChange={(id) => set('tag_id', id)}
-          testId="filter-tag_id"
-          width={140}
-        />
-      )}
-      <FacetFilter
-        field="model"
-        label={t('devices.columns.model')}
-        value={filters.model}
-        within={{ ...filters, ...within }}
-        onChange={(value) => set('model', value)}
-      />
-      <FacetFilter
-        field="firmware"
-        label={t('devices.columns.firmware')}
-        value={filters.firmware}
-        within={{ ...filters, ...within }}
-        onChange={(value) => set('firmware', value)}
-      />
-      {active && (
-        <Button onClick={() => onChange({})} data-testid="clear-filters">
-          {t('devices.filters.clear')}
-        </Button>
-      )}
-    </Stack>
+      ))}
+    </>
+  );
+}
+
+/** Add a device, import a file, paste a list: one menu (issue 28), the dialogs loaded on choice. */
+export function AddDevicesMenu({ anchor, onClose }: { anchor: HTMLElement; onClose: () => void }) {
+  const { t } = useTranslation();
+  const open = (mode: 'form' | 'file' | 'list') => {
+    onClose();
+    void openAddDevices(mode);
+  };
+  return (
+    <Menu
+      open
+      anchorEl={anchor}
+      onClose={onClose}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+      transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+    >
+      <MenuItem onClick={() => open('form')} data-testid="add-device">
+        {t('devices.addOne')}
+      </MenuItem>
+      <MenuItem onClick={() => open('file')} data-testid="add-from-file">
+        {t('devices.add.fromFile')}
+      </MenuItem>
+      <MenuItem onClick={() => open('list')} data-testid="add-from-list">
+        {t('devices.add.fromList')}
+      </MenuItem>
+    </Menu>
+  );
+}
+
+/** An empty fleet: add a device or import a file, where the rows would be (issue 28). */
+export function EmptyFleetActions() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Button
+        variant="contained"
+        startIcon={<AddIcon />}
+        onClick={() => void openAddDevices('form')}
+        data-testid="empty-add-device"
+      >
+        {t('devices.addOne')}
+      </Button>
+      <Button variant="outlined" onClick={() => void openAddDevices('file')} data-testid="empty-import">
+        {t('devices.import')}
+      </Button>
+    </>
   );
 }

@@ -7,13 +7,17 @@ import { fakeApi, renderWithForms, testUser } from '../../shared/forms/testing.t
 import { realtime } from '../../shared/realtime/socket.ts';
 import { DeviceList } from './DeviceList.tsx';
 
-// The filter bar and the add dialogs come after the first paint; here they are stand-ins, so the
-// test sees which add action the empty state asks for.
-const openAddDevices = vi.hoisted(() => vi.fn(async () => undefined));
-vi.mock('./DeviceFilterBar.tsx', () => ({
-  DeviceFilterBar: () => null,
-  FleetMapView: () => null,
-  openAddDevices,
+// The add dialogs are stand-ins, so the test sees which add action the empty state asks for.
+const opened = vi.hoisted(() => ({ calls: [] as string[][] }));
+vi.mock('./dialogs/AddDeviceDialog.tsx', () => ({
+  openAddDevice: async () => {
+    opened.calls.push(['form']);
+  },
+}));
+vi.mock('./dialogs/AddDevicesDialog.tsx', () => ({
+  openAddDevices: async (mode: string) => {
+    opened.calls.push([mode]);
+  },
 }));
 
 beforeEach(() => {
@@ -22,7 +26,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
-  openAddDevices.mockClear();
+  opened.calls = [];
 });
 
 const page = (rows: unknown[]) => () => ({ status: 200, data: { data: rows, meta: { total: rows.length } } });
@@ -42,9 +46,9 @@ describe('the devices list: empty, no match and error states', () => {
     fakeApi({ 'GET /devices': page([]) });
     const { user } = openList('/management/devices');
     expect(await screen.findByText('There are no devices yet.')).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Add a device' }));
+    await user.click(await screen.findByRole('button', { name: 'Add a device' }));
     await user.click(screen.getByRole('button', { name: 'Import' }));
-    await waitFor(() => expect(openAddDevices.mock.calls).toEqual([['form'], ['file']]));
+    await waitFor(() => expect(opened.calls).toEqual([['form'], ['file']]));
   });
 
   it('no device matches the filters: Clear filters takes the filters and the search out of the address', async () => {
@@ -54,6 +58,9 @@ describe('the devices list: empty, no match and error states', () => {
     const { router, user } = openList('/management/devices?status=offline&q=depot&sort=-name');
     expect(await screen.findByText('No device matches these filters')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Add a device' })).toBeNull();
+    // The active filter is a chip beside the Filters button, which counts it.
+    expect((await screen.findByTestId('filter-chip-status')).textContent).toBe('Status: Offline');
+    expect(screen.getByTestId('open-filters').textContent).toBe('Filters (1)');
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     // The sort is not a filter: it stays.
     await waitFor(() => expect(router.state.location.search).toBe('?sort=-name'));

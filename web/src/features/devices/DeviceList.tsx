@@ -1,6 +1,7 @@
 import type { Device } from '@fleetport/contracts/device-schemas';
 import AddIcon from '@mui/icons-material/Add';
 import DownloadIcon from '@mui/icons-material/Download';
+import MapIcon from '@mui/icons-material/Map';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
@@ -10,7 +11,7 @@ import { messageOf } from '../../shared/api/messages.ts';
 import { dateColumn } from '../../shared/grid/columns.tsx';
 import type { ServerColumn } from '../../shared/grid/grid-query.ts';
 import { ListGrid } from '../../shared/grid/ListGrid.tsx';
-import { ListToolbar } from '../../shared/grid/ListToolbar.tsx';
+import { ListToolbar, ToolbarButton } from '../../shared/grid/ListToolbar.tsx';
 import { PAGE_PARAM, useListAddress } from '../../shared/grid/list-address.ts';
 import { useServerList } from '../../shared/grid/use-server-list.ts';
 import { can, useSignedInUser } from '../../shared/lib/auth.ts';
@@ -20,14 +21,26 @@ import { DEVICE_LIST_KEY, DEVICES_URL, type DeviceFilters, useLiveDeviceStatus }
 import { connectionLabel, StatusLabel, signalLabel, TagChips } from './DeviceCells.tsx';
 
 const laterCode = () => import('./DeviceFilterBar.tsx');
-// The filters and the bulk bar come right after the first paint (first-load budget: this is the
-// landing page); the filters' row keeps its height meanwhile, so nothing moves.
-const DeviceFilterBar = lazy(() =>
-  import('./DeviceFilterBar.tsx').then((module) => ({ default: module.DeviceFilterBar })),
-);
-const FleetMap = lazy(() => laterCode().then((module) => ({ default: module.FleetMapView })));
+// The filters' panel and chips, the add menu and the bulk bar come after the first paint
+// (first-load budget: this is the landing page); the Filters button is there from the start.
+type LaterCode = Awaited<ReturnType<typeof laterCode>>;
+/** A component of the later code, loaded with it. */
+const later = <
+  Name extends
+    | 'DeviceFilterPanel'
+    | 'DeviceFilterChips'
+    | 'EmptyFleetActions'
+    | 'AddDevicesMenu'
+    | 'FleetMapView',
+>(
+  name: Name,
+) => lazy(() => laterCode().then((module) => ({ default: module[name] as LaterCode[Name] })));
+const DeviceFilterPanel = later('DeviceFilterPanel');
+const DeviceFilterChips = later('DeviceFilterChips');
+const EmptyFleetActions = later('EmptyFleetActions');
+const AddDevicesMenu = later('AddDevicesMenu');
+const FleetMap = later('FleetMapView');
 const BulkBar = lazy(() => import('./BulkBar.tsx').then((module) => ({ default: module.BulkBar })));
-const FILTERS_HEIGHT = 78;
 
 /** The filters above the grid, each an address parameter of its own (as it is a list parameter). */
 const FILTER_KEYS = [
@@ -84,6 +97,9 @@ const HIDDEN_AT_FIRST = {
   tags: false,
 } as const;
 
+/** On a phone: status and name, the column the user picks, the rest in the row's detail (issue 28). */
+const PHONE = { keep: ['status', 'name'] } as const;
+
 /** The devices the page is about: all the user sees, or a company's, or a tag's. */
 export interface DeviceScope {
   company_id?: number;
@@ -107,6 +123,9 @@ export function DeviceList({ scope }: { scope?: DeviceScope }) {
   useEffect(() => setSelected([]), [filterText]);
   const address = useListAddress(INITIAL_STATE);
   const onMap = search.get('view') === 'map';
+  const filterCount = Object.keys(filters).length;
+  const [filtersAt, setFiltersAt] = useState<HTMLElement | null>(null);
+  const [addAt, setAddAt] = useState<HTMLElement | null>(null);
   useLiveDeviceStatus();
 
   const columns = useMemo<ServerColumn<Device>[]>(
@@ -207,26 +226,6 @@ export function DeviceList({ scope }: { scope?: DeviceScope }) {
     for (const key of [...FILTER_KEYS, 'q', PAGE_PARAM]) params.delete(key);
     setSearch(params);
   };
-  // An empty fleet: the add and import actions of the toolbar, offered where the rows would be.
-  const addActions = (
-    <>
-      <Button
-        variant="contained"
-        startIcon={<AddIcon />}
-        onClick={() => void laterCode().then((module) => module.openAddDevices('form'))}
-        data-testid="empty-add-device"
-      >
-        {t('devices.addOne')}
-      </Button>
-      <Button
-        variant="outlined"
-        onClick={() => void laterCode().then((module) => module.openAddDevices('file'))}
-        data-testid="empty-import"
-      >
-        {t('devices.import')}
-      </Button>
-    </>
-  );
   const exportCsv = () =>
     exportDevices(list.exportParams as Record<string, string>).catch((error: unknown) =>
       toast(messageOf(error), { type: 'error' }),
@@ -239,55 +238,69 @@ export function DeviceList({ scope }: { scope?: DeviceScope }) {
         placeholder={t('devices.searchHint')}
         search={list.state.search}
         onSearch={list.setSearch}
+        inHeading={scope === undefined}
+        filters={
+          <>
+            <Button
+              variant="outlined"
+              aria-haspopup="dialog"
+              aria-expanded={filtersAt !== null}
+              onClick={(event) => setFiltersAt(event.currentTarget)}
+              data-testid="open-filters"
+            >
+              {filterCount > 0 ? t('grid.filtersCount', { count: filterCount }) : t('grid.filters')}
+            </Button>
+            {filterCount > 0 && (
+              <Suspense fallback={null}>
+                <DeviceFilterChips filters={filters} onChange={changeFilters} />
+              </Suspense>
+            )}
+          </>
+        }
       >
-        <Button variant="outlined" aria-pressed={onMap} onClick={toggleMap} data-testid="toggle-map">
-          {onMap ? t('devices.showTable') : t('devices.showMap')}
-        </Button>
-        <Button
-          variant="outlined"
-          startIcon={<DownloadIcon />}
+        <ToolbarButton
+          label={onMap ? t('devices.showTable') : t('devices.showMap')}
+          icon={<MapIcon />}
+          aria-pressed={onMap}
+          onClick={toggleMap}
+          testId="toggle-map"
+        />
+        <ToolbarButton
+          label={t('grid.exportCsv')}
+          icon={<DownloadIcon />}
           onClick={() => void exportCsv()}
-          data-testid="list-export"
-        >
-          {t('grid.exportCsv')}
-        </Button>
-        {manages && (
-          <Button
-            onClick={() => void laterCode().then((module) => module.openAddDevices('file'))}
-            data-testid="add-from-file"
-          >
-            {t('devices.add.fromFile')}
-          </Button>
-        )}
-        {manages && (
-          <Button
-            onClick={() => void laterCode().then((module) => module.openAddDevices('list'))}
-            data-testid="add-from-list"
-          >
-            {t('devices.add.fromList')}
-          </Button>
-        )}
+          testId="list-export"
+        />
         {manages && (
           <Button
             variant="contained"
             startIcon={<AddIcon />}
-            onClick={() => void laterCode().then((module) => module.openAddDevices('form'))}
-            data-testid="add-device"
+            aria-haspopup="menu"
+            aria-expanded={addAt !== null}
+            onClick={(event) => setAddAt(event.currentTarget)}
+            data-testid="add-devices"
           >
-            {t('devices.add.title')}
+            {t('devices.add.menu')}
           </Button>
         )}
       </ListToolbar>
-      <Box sx={{ minHeight: FILTERS_HEIGHT }}>
+      {filtersAt && (
         <Suspense fallback={null}>
-          <DeviceFilterBar
+          <DeviceFilterPanel
+            anchor={filtersAt}
+            onClose={() => setFiltersAt(null)}
             filters={filters}
             onChange={changeFilters}
             within={within}
             fixed={scope ? (Object.keys(scope) as (keyof DeviceScope)[]) : undefined}
           />
         </Suspense>
-      </Box>
+      )}
+      {addAt && (
+        <Suspense fallback={null}>
+          <AddDevicesMenu anchor={addAt} onClose={() => setAddAt(null)} />
+        </Suspense>
+      )}
       {manages && selected.length > 0 && !onMap && (
         <Suspense fallback={null}>
           <BulkBar
@@ -313,11 +326,18 @@ export function DeviceList({ scope }: { scope?: DeviceScope }) {
             label={t('route.devices')}
             columns={columns}
             emptyText={t('devices.none')}
-            emptyActions={manages ? addActions : undefined}
+            emptyActions={
+              manages ? (
+                <Suspense fallback={null}>
+                  <EmptyFleetActions />
+                </Suspense>
+              ) : undefined
+            }
             noMatchText={t('devices.noMatch')}
             filtered={filtering}
             onClearFilters={clearFilters}
             selection={manages ? { ids: selected, onChange: setSelected } : undefined}
+            phone={PHONE}
           />
         </Box>
       )}

@@ -122,6 +122,9 @@ function fileColumns(
   ];
 }
 
+/** The grid on a phone (issue 28). */
+const PHONE = { keep: ['name'] } as const;
+
 /**
  * Spec §2 /files: the files the user sees (its companies', the global catalogue's, and those
  * shared with its company), a company's (its Files tab), or the global firmware catalogue
@@ -174,6 +177,7 @@ export function FilesList({ companyId, global }: FilesListProps) {
         )}
       </ListToolbar>
       <ListGrid<CompanyFile>
+        phone={PHONE}
         list={list}
         label={t(global ? 'files.page.labelGlobal' : 'files.page.label')}
         columns={columns}

@@ -8,6 +8,7 @@ import type { ServerColumn } from '../../shared/grid/grid-query.ts';
 import { ListGrid } from '../../shared/grid/ListGrid.tsx';
 import { ListToolbar } from '../../shared/grid/ListToolbar.tsx';
 import { useAddressFilter } from '../../shared/grid/list-address.ts';
+import type { GridPhone } from '../../shared/grid/phone.tsx';
 import { useServerList } from '../../shared/grid/use-server-list.ts';
 import { EventFilter } from '../../shared/history/EventFilter.tsx';
 import { historySentence } from '../../shared/history/sentence.ts';
@@ -88,6 +89,15 @@ export default function ActionLogsPage() {
     ];
   }, [t, i18n.language]);
   const fixed = useMemo(() => (event ? { event } : undefined), [event]);
+  // On a phone (issue 28): when and what, then the item (or who, or where) the user chooses.
+  const phone = useMemo<GridPhone<AuditLogEntry>>(
+    () => ({
+      keep: ['at', 'event'],
+      choices: ['subject_name', 'user_email', 'company_name', 'details'],
+      title: (row) => historySentence(t, row, { language: i18n.language }),
+    }),
+    [t, i18n.language],
+  );
   const list = useServerList<AuditLogEntry>({
     gridId: 'action-logs',
     url: AUDIT_LOG_URL,
@@ -107,6 +117,7 @@ export default function ActionLogsPage() {
         <EventFilter value={event} onChange={chooseEvent} />
       </ListToolbar>
       <ListGrid<AuditLogEntry>
+        phone={phone}
         list={list}
         label={titleOf('statistics.action-logs')}
         columns={columns}

@@ -8,12 +8,16 @@ import type { ServerColumn } from '../../shared/grid/grid-query.ts';
 import { ListGrid } from '../../shared/grid/ListGrid.tsx';
 import { ListToolbar } from '../../shared/grid/ListToolbar.tsx';
 import { useAddressFilter } from '../../shared/grid/list-address.ts';
+import type { GridPhone } from '../../shared/grid/phone.tsx';
 import { useServerList } from '../../shared/grid/use-server-list.ts';
 import { RouteTabs } from '../../shared/routing/RouteTabs.tsx';
 import { useRouteTitle } from '../../shared/routing/titles.ts';
 import { pathOf } from '../../shared/routing/web-routes.ts';
 import { reasonText } from '../../shared/ui/readings.tsx';
 import { CONNECTIONS_KEY, CONNECTIONS_URL, REASONS } from './api/list-connections.ts';
+
+/** The grid on a phone (issue 28). */
+const PHONE: GridPhone<ConnectionLogEntry> = { keep: ['at', 'device_name'], title: (row) => row.device_name };
 
 /** /statistics/connection-manager: the connection log of every device the user sees, newest first. */
 export default function ConnectionManagerPage() {
@@ -95,6 +99,7 @@ export default function ConnectionManagerPage() {
       </ListToolbar>
       <Box sx={{ '& a.device-link': { color: 'primary.main' } }}>
         <ListGrid<ConnectionLogEntry>
+          phone={PHONE}
           list={list}
           label={titleOf('statistics.connection-manager')}
           columns={columns}

@@ -15,6 +15,9 @@ const TagLink = lazy(() => import('./TagLink.tsx').then((module) => ({ default: 
 const TagActions = lazy(() => import('./TagActions.tsx').then((module) => ({ default: module.TagActions })));
 const dialogs = () => import('./tag-dialogs.tsx');
 
+/** The grid on a phone (issue 28). */
+const PHONE = { keep: ['name'] } as const;
+
 /** The tags of the companies the user sees (spec §2 /tags), or of one company (its Tags tab). */
 export function TagsList({ companyId }: { companyId?: number }) {
   const { t, i18n } = useTranslation();
@@ -90,6 +93,7 @@ export function TagsList({ companyId }: { companyId?: number }) {
         )}
       </ListToolbar>
       <ListGrid<Tag>
+        phone={PHONE}
         list={list}
         label={t('route.tags')}
         columns={columns}

@@ -10,6 +10,7 @@ import type { ServerColumn } from '../../shared/grid/grid-query.ts';
 import { ListGrid } from '../../shared/grid/ListGrid.tsx';
 import { ListToolbar } from '../../shared/grid/ListToolbar.tsx';
 import { useAddressFilter } from '../../shared/grid/list-address.ts';
+import type { GridPhone } from '../../shared/grid/phone.tsx';
 import { can, useSignedInUser } from '../../shared/lib/auth.ts';
 import { pathOf } from '../../shared/routing/web-routes.ts';
 import { GroupProgress, GroupStateChip } from '../../shared/tasks/TaskBadges.tsx';
@@ -42,6 +43,11 @@ export function TaskGroupsList() {
   const [from, chooseFrom] = useAddressFilter('from');
   const [to, chooseTo] = useAddressFilter('to');
   useLiveTasks();
+  // On a phone (issue 28): what and its state, then the column the user chooses.
+  const phone = useMemo<GridPhone<TaskGroup>>(
+    () => ({ keep: ['action', 'state'], title: (row) => groupSentence(t, row) }),
+    [t],
+  );
   const columns = useMemo<ServerColumn<TaskGroup>[]>(
     () => [
       {
@@ -162,6 +168,7 @@ export function TaskGroupsList() {
       </ListToolbar>
       <Box sx={{ '& a.task-link': { color: 'primary.main' } }}>
         <ListGrid<TaskGroup>
+          phone={phone}
           list={list}
           label={t('tasks.groups')}
           columns={columns}

@@ -9,6 +9,7 @@ import { actionsColumn } from '../../shared/grid/columns.tsx';
 import type { ServerColumn } from '../../shared/grid/grid-query.ts';
 import { ListGrid } from '../../shared/grid/ListGrid.tsx';
 import { ListToolbar } from '../../shared/grid/ListToolbar.tsx';
+import type { GridPhone } from '../../shared/grid/phone.tsx';
 import { can, useSignedInUser } from '../../shared/lib/auth.ts';
 import { formatDateTime } from '../../shared/lib/dates.ts';
 import { pathOf } from '../../shared/routing/web-routes.ts';
@@ -18,6 +19,9 @@ const InvitationActions = lazy(() =>
   import('./InvitationActions.tsx').then((module) => ({ default: module.InvitationActions })),
 );
 const dialogs = () => import('./user-dialogs.tsx');
+
+/** The grid on a phone (issue 28). */
+const PHONE: GridPhone<UserInvitation> = { keep: ['email'], title: (row) => row.email };
 
 /**
  * Open invitations (spec §2 /users/invitations, or a company's Invitations tab): who was
@@ -91,6 +95,7 @@ export function InvitationsList({ companyId }: { companyId?: number }) {
         )}
       </ListToolbar>
       <ListGrid<UserInvitation>
+        phone={PHONE}
         list={list}
         label={t('route.users_invitations')}
         columns={columns}

@@ -9,6 +9,7 @@ import { actionsColumn, dateColumn } from '../../shared/grid/columns.tsx';
 import { filterParamsOf, type ServerColumn } from '../../shared/grid/grid-query.ts';
 import { ListGrid } from '../../shared/grid/ListGrid.tsx';
 import { ListToolbar } from '../../shared/grid/ListToolbar.tsx';
+import type { GridPhone } from '../../shared/grid/phone.tsx';
 import { can, useSignedInUser } from '../../shared/lib/auth.ts';
 import { pathOf } from '../../shared/routing/web-routes.ts';
 import { USERS_URL, useUserList } from './api/list-users.ts';
@@ -18,6 +19,9 @@ const UserActions = lazy(() =>
   import('./UserActions.tsx').then((module) => ({ default: module.UserActions })),
 );
 const dialogs = () => import('./user-dialogs.tsx');
+
+/** The grid on a phone (issue 28). */
+const PHONE: GridPhone<UserListItem> = { keep: ['email'], title: (row) => row.email };
 
 /**
  * The users of the companies the signed-in user sees (spec §2 /users), or of one company (its
@@ -117,6 +121,7 @@ export function UsersList({ companyId }: { companyId?: number }) {
         )}
       </ListToolbar>
       <ListGrid<UserListItem>
+        phone={PHONE}
         list={list}
         label={t('route.users')}
         columns={columns}

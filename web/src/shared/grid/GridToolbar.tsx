@@ -1,22 +1,20 @@
-import Badge from '@mui/material/Badge';
+import Button from '@mui/material/Button';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Tooltip from '@mui/material/Tooltip';
 import {
   ColumnsPanelTrigger,
   FilterPanelTrigger,
   type GridToolbarProps,
   gridDensitySelector,
   Toolbar,
-  ToolbarButton,
   type ToolbarPropsOverrides,
   useGridApiContext,
   useGridRootProps,
   useGridSelector,
 } from '@mui/x-data-grid';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DENSITIES, type GridDensity } from './grid-preferences.ts';
 
@@ -24,8 +22,13 @@ declare module '@mui/x-data-grid' {
   interface ToolbarPropsOverrides {
     /** The density menu opens with the toolbar: the first paint's Density button asked for it. */
     densityOpen?: boolean;
+    /** A control before the grid's buttons (a phone's column choice, phone.tsx). */
+    start?: ReactNode;
   }
 }
+
+/** The toolbar's height, the first paint's (StaticGrid's `.bar`). */
+const TOOLBAR_HEIGHT = 44;
 
 const DENSITY_ICON = {
   compact: 'densityCompactIcon',
@@ -34,11 +37,12 @@ const DENSITY_ICON = {
 } as const satisfies Record<GridDensity, string>;
 
 /**
- * The full grid's toolbar: Columns and Filters as MUI X draws them, and the density menu (issue
- * 28: operators choose how many rows a screen holds; the list keeps the choice in user storage
- * through the grid's `onDensityChange`).
+ * The full grid's toolbar: Columns, Filters and Density in words, as the first paint has them (so
+ * the swap does not change the bar), Columns and Filters opening MUI X's panels and Density its
+ * menu (issue 28: operators choose how many rows a screen holds; the list keeps the choice in user
+ * storage through the grid's `onDensityChange`).
  */
-export function GridToolbar({ densityOpen = false }: GridToolbarProps & ToolbarPropsOverrides) {
+export function GridToolbar({ densityOpen = false, start }: GridToolbarProps & ToolbarPropsOverrides) {
   const { t } = useTranslation();
   const apiRef = useGridApiContext();
   const rootProps = useGridRootProps();
@@ -47,42 +51,37 @@ export function GridToolbar({ densityOpen = false }: GridToolbarProps & ToolbarP
   // A state, not a ref: a menu asked for on mount opens once its button is there.
   const [anchor, setAnchor] = useState<HTMLButtonElement | null>(null);
   const menuId = useId();
-  const DensityIcon = rootProps.slots[DENSITY_ICON[density]];
   const choose = (next: GridDensity) => {
     setOpen(false);
     apiRef.current.setDensity(next);
   };
   return (
-    <Toolbar>
-      <Tooltip title={t('grid.columns')}>
-        <ColumnsPanelTrigger render={<ToolbarButton />} data-testid="grid-columns">
-          <rootProps.slots.columnSelectorIcon fontSize="small" />
+    <Toolbar style={{ minHeight: TOOLBAR_HEIGHT }}>
+      {start}
+      {/* On a phone the column choice (`start`) stands for the Columns panel. */}
+      {!start && (
+        <ColumnsPanelTrigger render={<Button size="small" />} data-testid="grid-columns">
+          {t('grid.columns')}
         </ColumnsPanelTrigger>
-      </Tooltip>
-      <Tooltip title={t('grid.filters')}>
-        <FilterPanelTrigger
-          render={(props, state) => (
-            <ToolbarButton {...props} color={state.filterCount > 0 ? 'primary' : 'default'}>
-              <Badge badgeContent={state.filterCount} color="primary" variant="dot">
-                <rootProps.slots.openFilterButtonIcon fontSize="small" />
-              </Badge>
-            </ToolbarButton>
-          )}
-        />
-      </Tooltip>
-      <Tooltip title={t('grid.density')}>
-        <ToolbarButton
-          ref={setAnchor}
-          aria-label={t('grid.density')}
-          aria-haspopup="menu"
-          aria-controls={open ? menuId : undefined}
-          aria-expanded={open || undefined}
-          onClick={() => setOpen((now) => !now)}
-          data-testid="grid-density"
-        >
-          <DensityIcon fontSize="small" />
-        </ToolbarButton>
-      </Tooltip>
+      )}
+      <FilterPanelTrigger
+        render={(props, state) => (
+          <Button size="small" {...props}>
+            {state.filterCount > 0 ? t('grid.filtersCount', { count: state.filterCount }) : t('grid.filters')}
+          </Button>
+        )}
+      />
+      <Button
+        size="small"
+        ref={setAnchor}
+        aria-haspopup="menu"
+        aria-controls={open ? menuId : undefined}
+        aria-expanded={open || undefined}
+        onClick={() => setOpen((now) => !now)}
+        data-testid="grid-density"
+      >
+        {t('grid.density')}
+      </Button>
       <Menu id={menuId} anchorEl={anchor} open={open && anchor !== null} onClose={() => setOpen(false)}>
         {DENSITIES.map((choice) => {
           const Icon = rootProps.slots[DENSITY_ICON[choice]];

@@ -1,7 +1,9 @@
 import type { GridValidRowModel } from '@mui/x-data-grid';
-import { type ComponentType, useCallback, useEffect, useRef, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import type { PhoneGridOptions } from './phone.tsx';
+import { usePhoneWidth } from './phone-width.ts';
 import type { ServerGridProps } from './ServerGrid.tsx';
-import { type GridPanel, StaticGrid } from './StaticGrid.tsx';
+import { cellOf, type GridPanel, StaticGrid } from './StaticGrid.tsx';
 
 type FullGrid = ComponentType<ServerGridProps<GridValidRowModel> & { initialPanel?: GridPanel | undefined }>;
 
@@ -22,6 +24,11 @@ function loadFullGrid(): Promise<FullGrid> {
   );
   return loading;
 }
+
+// A phone's layout comes on phones only, asked for with the list's first render (issue 28).
+const PhoneGrid = lazy(() =>
+  import('./phone.tsx').then((module) => ({ default: module.PhoneGrid })),
+) as unknown as typeof import('./phone.tsx').PhoneGrid;
 
 /**
  * A press in progress (a pointer or finger down). The press that wakes the grid must finish on
@@ -53,7 +60,13 @@ if (typeof document !== 'undefined') {
  * Columns or Filters asked for). If the
  * chunk cannot load, the first paint stays: the list can still be read, sorted and paged.
  */
-export function LazyServerGrid<Row extends GridValidRowModel>(props: ServerGridProps<Row>) {
+export function LazyServerGrid<Row extends GridValidRowModel>({
+  phone,
+  phoneColumn,
+  onPhoneColumnChange,
+  ...given
+}: ServerGridProps<Row> & PhoneGridOptions<Row>) {
+  const isPhone = usePhoneWidth();
   const [Grid, setGrid] = useState<FullGrid | undefined>(() => loaded);
   const [panel, setPanel] = useState<GridPanel>();
   const mounted = useRef(true);
@@ -75,8 +88,19 @@ export function LazyServerGrid<Row extends GridValidRowModel>(props: ServerGridP
       () => undefined,
     );
   }, []);
-  if (Grid) {
-    return <Grid {...(props as unknown as ServerGridProps<GridValidRowModel>)} initialPanel={panel} />;
-  }
-  return <StaticGrid<Row> {...props} onWake={wake} />;
+  const draw = (props: ServerGridProps<Row>) =>
+    Grid ? (
+      <Grid {...(props as unknown as ServerGridProps<GridValidRowModel>)} initialPanel={panel} />
+    ) : (
+      <StaticGrid<Row> {...props} onWake={wake} />
+    );
+  if (!isPhone) return draw(given);
+  // On a phone both paints get the phone's columns; the open row's sheet stays across the swap.
+  return (
+    <Suspense fallback={null}>
+      <PhoneGrid<Row> props={given} options={{ phone, phoneColumn, onPhoneColumnChange }} cell={cellOf}>
+        {draw}
+      </PhoneGrid>
+    </Suspense>
+  );
 }

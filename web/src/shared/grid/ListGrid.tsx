@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../ui/ErrorAlert.tsx';
 import type { ServerColumn } from './grid-query.ts';
 import { LazyServerGrid } from './LazyServerGrid.tsx';
+import type { GridPhone } from './phone.tsx';
 import type { GridSelection } from './ServerGrid.tsx';
 import type { useServerList } from './use-server-list.ts';
 
@@ -39,6 +40,11 @@ export interface ListGridProps<Row extends GridValidRowModel> {
   /** Clears the page's own filters as well as the list's search and column filters. */
   onClearFilters?: (() => void) | undefined;
   selection?: GridSelection | undefined;
+  /**
+   * The grid on a phone (issue 28): the columns always shown (`keep`), those the user may add one
+   * of (`choices`, the default first) and a row's name (`title`); by default the first two visible columns.
+   */
+  phone?: GridPhone<Row> | undefined;
 }
 
 /**
@@ -55,6 +61,7 @@ export function ListGrid<Row extends GridValidRowModel>({
   filtered = list.filtered,
   onClearFilters = list.clearFilters,
   selection,
+  phone,
 }: ListGridProps<Row>) {
   const { t } = useTranslation();
   // The grid's own overlay holds words only: a grid (role="grid") may hold rows and nothing else
@@ -102,6 +109,9 @@ export function ListGrid<Row extends GridValidRowModel>({
         emptyText={emptyText}
         empty={overlay}
         selection={selection}
+        phone={phone}
+        phoneColumn={list.phoneColumn}
+        onPhoneColumnChange={list.setPhoneColumn}
       />
       {next && <ListEmpty>{next}</ListEmpty>}
     </>

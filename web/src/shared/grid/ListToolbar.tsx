@@ -1,10 +1,12 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import SearchIcon from '@mui/icons-material/Search';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import InputBase from '@mui/material/InputBase';
 import Stack from '@mui/material/Stack';
 import type { Theme } from '@mui/material/styles';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../api/messages.ts';
 import { api } from '../lib/api.ts';
@@ -36,6 +38,10 @@ interface ListToolbarProps<Row> {
   placeholder?: string | undefined;
   /** The rows under the current search, filters and sort, as CSV. */
   csv?: ListExport<Row>;
+  /** The page's own filters (a Filters button and the active ones as chips), after the search. */
+  filters?: ReactNode;
+  /** Drawn in the page heading's row, beside the title (the devices page: rows get the height). */
+  inHeading?: boolean;
   /** The page's own actions (New company…), at the end. */
   children?: ReactNode;
 }
@@ -69,11 +75,18 @@ export function ListToolbar<Row>({
   search,
   placeholder,
   csv,
+  filters,
+  inHeading = false,
   children,
 }: ListToolbarProps<Row>) {
   const { t } = useTranslation();
   const [text, setText] = useState(search ?? '');
   const [exporting, setExporting] = useState(false);
+  // The page heading's row (PageHeading's `page-actions`), found before the first paint.
+  const [slot, setSlot] = useState<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (inHeading) setSlot(document.getElementById('page-actions'));
+  }, [inHeading]);
   // The search changed elsewhere (Back, a link): the field shows it.
   useEffect(() => {
     if (search !== undefined) setText((now) => (now.trim() === search.trim() ? now : search));
@@ -99,8 +112,13 @@ export function ListToolbar<Row>({
     }
   };
 
-  return (
-    <Stack direction="row" spacing={1} useFlexGap sx={{ mb: 2, flexWrap: 'wrap', alignItems: 'center' }}>
+  const toolbar = (
+    <Stack
+      direction="row"
+      spacing={1}
+      useFlexGap
+      sx={{ mb: inHeading ? 0 : 2, flex: inHeading ? 1 : undefined, flexWrap: 'wrap', alignItems: 'center' }}
+    >
       <InputBase
         type="search"
         value={text}
@@ -112,20 +130,61 @@ export function ListToolbar<Row>({
         startAdornment={<SearchIcon fontSize="small" sx={{ mr: 1, color: 'text.secondary' }} aria-hidden />}
         sx={SEARCH_SX}
       />
+      {filters}
       <Stack direction="row" spacing={1} sx={{ ml: 'auto', flexWrap: 'wrap' }} useFlexGap>
         {csv && (
-          <Button
-            variant="outlined"
-            startIcon={<DownloadIcon />}
+          <ToolbarButton
+            label={t('grid.exportCsv')}
+            icon={<DownloadIcon />}
             onClick={() => void exportCsv()}
             disabled={exporting}
-            data-testid="list-export"
-          >
-            {t('grid.exportCsv')}
-          </Button>
+            testId="list-export"
+          />
         )}
         {children}
       </Stack>
     </Stack>
+  );
+  return inHeading && slot ? createPortal(toolbar, slot) : toolbar;
+}
+
+/** A label shown from a tablet's width up; on a phone the button is its icon (and keeps its name). */
+const LABEL_SX = { display: { xs: 'none', sm: 'inline' } } as const;
+const ICON_ONLY_SX = {
+  '@media (max-width: 599.95px)': { minWidth: 40, px: 1, '& .MuiButton-startIcon': { mx: 0 } },
+} as const;
+
+/** A toolbar action: its icon and label, and on a phone its icon alone (issue 28: a phone's first screen is rows). */
+export function ToolbarButton({
+  label,
+  icon,
+  onClick,
+  testId,
+  disabled,
+  'aria-pressed': pressed,
+}: {
+  label: string;
+  icon: ReactNode;
+  onClick: () => void;
+  testId: string;
+  disabled?: boolean;
+  'aria-pressed'?: boolean;
+}) {
+  return (
+    <Button
+      variant="outlined"
+      startIcon={icon}
+      onClick={onClick}
+      disabled={disabled}
+      aria-label={label}
+      aria-pressed={pressed}
+      title={label}
+      data-testid={testId}
+      sx={ICON_ONLY_SX}
+    >
+      <Box component="span" sx={LABEL_SX}>
+        {label}
+      </Box>
+    </Button>
   );
 }

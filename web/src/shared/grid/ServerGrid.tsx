@@ -20,7 +20,13 @@ import { useTranslation } from 'react-i18next';
 import { readCspNonce } from '../lib/csp-nonce.ts';
 import { ensureArea } from '../lib/i18n.ts';
 import { GridToolbar } from './GridToolbar.tsx';
-import { type ColumnWidths, DEFAULT_DENSITY, type GridDensity, withStoredWidth } from './grid-preferences.ts';
+import {
+  type ColumnWidths,
+  DEFAULT_DENSITY,
+  type GridDensity,
+  gridBaseHeights,
+  withStoredWidth,
+} from './grid-preferences.ts';
 import {
   type ColumnVisibility,
   filterOperatorOf,
@@ -60,6 +66,8 @@ export interface ServerGridProps<Row extends GridValidRowModel> {
   initialPanel?: GridPanel | undefined;
   /** Checkbox selection, kept by the page across pages (bulk actions). */
   selection?: GridSelection | undefined;
+  /** A control at the toolbar's start, on both paints (a phone's column choice, phone.tsx). */
+  toolbarStart?: ReactNode;
 }
 
 /** The selected rows' ids and how the page hears of a change. */
@@ -99,6 +107,10 @@ function gridColumns<Row extends GridValidRowModel>(
   });
 }
 
+/** The Columns panel lists the columns a user may hide (not a phone's details button). */
+const togglable = (columns: GridColDef[]) =>
+  columns.filter((column) => column.hideable !== false).map((column) => column.field);
+
 /**
  * MUI X DataGrid over a server-side list: the page, sort and filters are the caller's state
  * (spec §7 list conventions, turned into a query by grid-query.ts), so every change asks the
@@ -124,6 +136,7 @@ export function ServerGrid<Row extends GridValidRowModel>({
   empty,
   initialPanel,
   selection,
+  toolbarStart,
 }: ServerGridProps<Row>) {
   const { t, i18n } = useTranslation();
   const apiRef = useGridApiRef();
@@ -153,15 +166,17 @@ export function ServerGrid<Row extends GridValidRowModel>({
     () => (selection ? { type: 'include', ids: new Set(selection.ids) } : undefined),
     [selection],
   );
+  const fixedColumns = columns.some((column) => column.hideable === false);
   // The empty state is the page's (words and buttons), in the grid's overlay.
   const slotProps = useMemo(() => {
     const overlay = { children: empty ?? emptyText };
     return {
-      toolbar: { densityOpen: initialPanel === 'density' },
+      toolbar: { densityOpen: initialPanel === 'density', ...(toolbarStart ? { start: toolbarStart } : {}) },
       noRowsOverlay: overlay,
       noResultsOverlay: overlay,
+      ...(fixedColumns ? { columnsManagement: { getTogglableColumns: togglable } } : {}),
     };
-  }, [empty, emptyText, initialPanel]);
+  }, [empty, emptyText, initialPanel, toolbarStart, fixedColumns]);
   const localeText = useMemo(
     () => ({
       ...(i18n.language === 'ja' ? japanese : {}),
@@ -213,6 +228,7 @@ export function ServerGrid<Row extends GridValidRowModel>({
       columnVisibilityModel={columnVisibility}
       onColumnVisibilityModelChange={(next) => onColumnVisibilityChange(next)}
       density={density}
+      {...gridBaseHeights(density)}
       {...(onDensityChange ? { onDensityChange } : {})}
       {...(onColumnWidthChange
         ? { onColumnWidthChange: ({ colDef, width }) => onColumnWidthChange(colDef.field, width) }

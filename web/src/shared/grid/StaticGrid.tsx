@@ -19,7 +19,7 @@ export type GridPanel = 'columns' | 'filters' | 'density';
 type Column<Row extends GridValidRowModel> = ServerGridProps<Row>['columns'][number];
 
 /** A cell as the full grid shows it: renderCell, else valueFormatter, else the value or its option label. */
-function cellOf<Row extends GridValidRowModel>(column: Column<Row>, row: Row): ReactNode {
+export function cellOf<Row extends GridValidRowModel>(column: Column<Row>, row: Row): ReactNode {
   const raw = row[column.field];
   const value = column.valueGetter
     ? (column.valueGetter as (value: unknown, row: Row) => unknown)(raw, row)
@@ -68,7 +68,7 @@ const SX = {
     alignItems: 'center',
     gap: 0.5,
     px: 1,
-    minHeight: 52,
+    minHeight: 44,
   },
   '& .top': { borderBottom: 1, borderColor: 'divider' },
   '& table': { display: 'block', overflowX: 'auto', borderCollapse: 'collapse' },
@@ -129,6 +129,7 @@ export function StaticGrid<Row extends GridValidRowModel>({
   emptyText,
   empty,
   selection,
+  toolbarStart,
   onWake,
 }: ServerGridProps<Row> & { onWake: (panel?: GridPanel) => void }) {
   const { t } = useTranslation();
@@ -173,9 +174,13 @@ export function StaticGrid<Row extends GridValidRowModel>({
       }
     >
       <div className="bar top">
-        <Button size="small" onClick={() => onWake('columns')}>
-          {t('grid.columns')}
-        </Button>
+        {toolbarStart}
+        {/* On a phone the column choice (`toolbarStart`) stands for the Columns panel. */}
+        {!toolbarStart && (
+          <Button size="small" onClick={() => onWake('columns')}>
+            {t('grid.columns')}
+          </Button>
+        )}
         <Button size="small" onClick={() => onWake('filters')}>
           {t('grid.filters')}
         </Button>

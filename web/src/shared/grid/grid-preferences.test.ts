@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DENSITIES,
   densityStorageKey,
+  gridBaseHeights,
+  ROW_HEIGHTS,
   readColumnWidths,
   readDensity,
   widthsStorageKey,
@@ -36,5 +39,18 @@ describe('grid preferences in user storage', () => {
     const name = { field: 'name', flex: 1.5, minWidth: 180 };
     expect(withStoredWidth(name, { name: 300 })).toEqual({ field: 'name', minWidth: 180, width: 300 });
     expect(withStoredWidth(name, { serial: 300 })).toBe(name);
+  });
+});
+
+describe('the full grid draws the same heights as the first paint (issue 28)', () => {
+  it('gives MUI X base heights that its density factor and rounding turn into ROW_HEIGHTS', () => {
+    const factors = { compact: 0.7, standard: 1, comfortable: 1.3 } as const;
+    for (const density of DENSITIES) {
+      const base = gridBaseHeights(density);
+      expect(Math.floor(base.rowHeight * factors[density])).toBe(ROW_HEIGHTS[density].row);
+      expect(Math.floor(base.columnHeaderHeight * factors[density])).toBe(ROW_HEIGHTS[density].header);
+    }
+    // Compact holds 20 rows in 640 pixels: a laptop's screen under the title and toolbar.
+    expect(ROW_HEIGHTS.compact.row * 20).toBeLessThanOrEqual(640);
   });
 });

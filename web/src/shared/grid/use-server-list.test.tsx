@@ -1,10 +1,8 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, renderHook } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type UserStorage, UserStorageContext } from '../lib/user-storage.ts';
+import type { UserStorage } from '../lib/user-storage.ts';
+import { listWrapper } from './testing.tsx';
 import { useServerList } from './use-server-list.ts';
 
 vi.mock('../lib/api.ts', () => ({
@@ -21,14 +19,7 @@ function storageWith(entries: Record<string, unknown>) {
 }
 
 function renderList(storage: UserStorage) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <MemoryRouter>
-      <QueryClientProvider client={client}>
-        <UserStorageContext.Provider value={storage}>{children}</UserStorageContext.Provider>
-      </QueryClientProvider>
-    </MemoryRouter>
-  );
+  const wrapper = listWrapper(storage);
   return renderHook(() => useServerList({ gridId: 'devices', url: '/devices', queryKey: ['devices'] }), {
     wrapper,
   });

@@ -8,8 +8,10 @@ import {
   type ColumnWidths,
   densityStorageKey,
   type GridDensity,
+  phoneColumnStorageKey,
   readColumnWidths,
   readDensity,
+  readPhoneColumn,
   widthsStorageKey,
 } from './grid-preferences.ts';
 import {
@@ -27,8 +29,8 @@ import { useListAddress } from './list-address.ts';
 
 export interface ServerListOptions {
   /**
-   * Names the grid: the user's column choice, density and column widths are stored under
-   * `grid.<gridId>.columns`, `.density` and `.widths`.
+   * Names the grid: the user's column choice, density, column widths and phone column are stored
+   * under `grid.<gridId>.columns`, `.density`, `.widths` and `.phone`.
    */
   gridId: string;
   url: string;
@@ -82,6 +84,9 @@ export function useServerList<Row>({
   const [widths, setWidthsState] = useState<ColumnWidths>(() =>
     readColumnWidths(storage?.get(widthsStorageKey(gridId))),
   );
+  const [phoneColumn, setPhoneColumnState] = useState<string | undefined>(() =>
+    readPhoneColumn(storage?.get(phoneColumnStorageKey(gridId))),
+  );
   const params = useMemo(() => ({ ...listParams(state, filterable), ...fixed }), [state, filterable, fixed]);
   const query = useQuery({
     queryKey: [...queryKey, params],
@@ -126,6 +131,14 @@ export function useServerList<Row>({
     },
     [store, gridId, widths],
   );
+  /** The one column added to the kept ones on a phone (issue 28). */
+  const setPhoneColumn = useCallback(
+    (field: string) => {
+      setPhoneColumnState(field);
+      void store(phoneColumnStorageKey(gridId), field);
+    },
+    [store, gridId],
+  );
   // The same search again (a field filled in from the address) keeps the page.
   const setSearch = useCallback(
     (search: string) => setState((now) => (now.search === search ? now : { ...now, page: 0, search })),
@@ -161,5 +174,7 @@ export function useServerList<Row>({
     setDensity,
     widths,
     setWidth,
+    phoneColumn,
+    setPhoneColumn,
   };
 }

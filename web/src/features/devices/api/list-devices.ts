@@ -3,7 +3,7 @@ import type { DeviceStatusChanged } from '@fleetport/contracts/realtime';
 import { DEVICE_STATUS_EVENT, DEVICES_CHANNEL } from '@fleetport/contracts/realtime-names';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { realtime } from '../../../shared/realtime/socket.ts';
+import { listenLater } from '../../../shared/realtime/listen-later.ts';
 
 /**
  * GET /devices (spec §2 /management/devices): the list, paged, sorted and filtered by the server
@@ -46,7 +46,7 @@ export function useLiveDeviceStatus(): void {
   const queryClient = useQueryClient();
   useEffect(
     () =>
-      realtime.listen<DeviceStatusEvent>(DEVICES_CHANNEL, DEVICE_STATUS_EVENT, (event) => {
+      listenLater<DeviceStatusEvent>(DEVICES_CHANNEL, DEVICE_STATUS_EVENT, (event) => {
         if (typeof event?.id !== 'number') return;
         applyStatus(queryClient, event);
         // A list filtered by status may have to lose or gain the device: it asks again.

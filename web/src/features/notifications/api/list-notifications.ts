@@ -10,7 +10,7 @@ import {
 } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../../shared/lib/api.ts';
-import { realtime } from '../../../shared/realtime/socket.ts';
+import { listenLater } from '../../../shared/realtime/listen-later.ts';
 
 /*
  * GET /notifications and its live feed (spec §4, §7): WebNotificationCreated on the user's
@@ -91,7 +91,7 @@ export function useLiveNotifications(userId: number, onNew?: (notification: Noti
   const client = useQueryClient();
   useEffect(
     () =>
-      realtime.listen<NotificationCreated>(
+      listenLater<NotificationCreated>(
         notificationsChannel(userId),
         NOTIFICATION_CREATED_EVENT,
         (payload) => {
