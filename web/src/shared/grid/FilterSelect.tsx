@@ -1,34 +1,12 @@
-import Box from '@mui/material/Box';
+import TextField from '@mui/material/TextField';
 
 /**
- * A filter's label beside a native select, as tall as the toolbar's buttons: the browser's own
- * list (light, keyboard and screen reader friendly, a phone's picker), and none of MUI's menu
- * code in the page.
+ * A list page's own filters (issue 28: one look for every list's filters): MUI's outlined field,
+ * small, its label on its border, themed by the brand in light and dark, as the devices filters
+ * are. The list inside is the browser's own (a phone's picker, keyboard and screen reader
+ * friendly), as is the date picker.
  */
-const LABEL_SX = {
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: 1,
-  fontSize: '0.875rem',
-  color: 'text.secondary',
-  '& select, & input': {
-    height: 36,
-    minWidth: 150,
-    px: 1,
-    font: 'inherit',
-    fontSize: '0.875rem',
-    color: 'text.primary',
-    bgcolor: 'background.paper',
-    border: 1,
-    borderColor: 'divider',
-    borderRadius: 1,
-  },
-  '& select:focus-visible, & input:focus-visible': {
-    outline: 2,
-    outlineColor: 'primary.main',
-    outlineOffset: 1,
-  },
-} as const;
+const FIELD_SX = { minWidth: 150 } as const;
 
 /** One of a list page's own filters (a state, a kind); the page keeps the choice in its address. */
 export function FilterSelect({
@@ -49,25 +27,30 @@ export function FilterSelect({
 }) {
   const known = options.some((option) => option.value === value);
   return (
-    <Box component="label" sx={LABEL_SX}>
-      <span>{label}</span>
-      <select
-        value={known ? value : ''}
-        onChange={(event) => onChange(event.target.value)}
-        data-testid={testId}
-      >
-        <option value="">{anyLabel}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </Box>
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={known ? value : ''}
+      onChange={(event) => onChange(event.target.value)}
+      sx={FIELD_SX}
+      slotProps={{
+        select: { native: true },
+        inputLabel: { shrink: true },
+        htmlInput: { 'data-testid': testId },
+      }}
+    >
+      <option value="">{anyLabel}</option>
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </TextField>
   );
 }
 
-/** A day a list page filters by (from, to): the browser's own date picker, beside its label. */
+/** A day a list page filters by (from, to): the browser's own date picker in an outlined field. */
 export function DayFilter({
   label,
   value,
@@ -80,14 +63,14 @@ export function DayFilter({
   testId: string;
 }) {
   return (
-    <Box component="label" sx={LABEL_SX}>
-      <span>{label}</span>
-      <input
-        type="date"
-        value={/^\d{4}-\d{2}-\d{2}$/.test(value) ? value : ''}
-        onChange={(event) => onChange(event.target.value)}
-        data-testid={testId}
-      />
-    </Box>
+    <TextField
+      type="date"
+      size="small"
+      label={label}
+      value={/^\d{4}-\d{2}-\d{2}$/.test(value) ? value : ''}
+      onChange={(event) => onChange(event.target.value)}
+      sx={FIELD_SX}
+      slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': testId } }}
+    />
   );
 }
