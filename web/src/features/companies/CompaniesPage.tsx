@@ -27,7 +27,7 @@ const CompanyActions = lazy(() =>
 const LEVELS = Array.from({ length: MAX_COMPANY_LEVEL }, (_, index) => index + 1);
 
 /** The grid on a phone (issue 28). */
-const PHONE = { keep: ['name'] } as const;
+const PHONE = { keep: ['name'], choices: ['parent_name', 'level', 'users', 'subsidiaries', 'id'] } as const;
 
 /**
  * /companies (spec §2): the companies the user may see, paged, sorted, filtered and

@@ -92,8 +92,9 @@ export default function ActionLogsPage() {
   // On a phone (issue 28): when and what, then the item (or who, or where) the user chooses.
   const phone = useMemo<GridPhone<AuditLogEntry>>(
     () => ({
-      keep: ['at', 'event'],
-      choices: ['subject_name', 'user_email', 'company_name', 'details'],
+      // The sentence says who did what: it gets the phone's width; the time is the column beside it.
+      keep: ['event'],
+      choices: ['at', 'subject_name', 'user_email', 'company_name', 'details'],
       title: (row) => historySentence(t, row, { language: i18n.language }),
     }),
     [t, i18n.language],

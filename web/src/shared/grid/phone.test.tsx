@@ -163,6 +163,20 @@ describe('phoneLayout', () => {
     expect(name).toMatchObject({ flex: 1, minWidth: 96 });
   });
 
+  it('lets the first flexible kept column grow; a flexible chosen column is as narrow as a fixed one', () => {
+    const logColumns: ServerColumn<Device>[] = [
+      { field: 'at', headerName: 'When', width: 180 },
+      { field: 'event', headerName: 'Action', flex: 2, minWidth: 320 },
+      { field: 'subject', headerName: 'Item', flex: 1 },
+    ];
+    const layout = phoneLayout(logColumns, {}, { keep: ['event'], choices: ['subject', 'at'] }, undefined);
+    expect(layout.shown.map((column) => column.field)).toEqual(['event', 'subject']);
+    const [event, subject] = layout.shown;
+    expect(event).toMatchObject({ flex: 1, minWidth: 96 });
+    expect(subject).toMatchObject({ width: 92 });
+    expect(subject).not.toHaveProperty('flex');
+  });
+
   it("takes the page's first choice as the default, in the page's order, when nothing usable is stored", () => {
     const layout = phoneLayout(
       columns,

@@ -53,13 +53,14 @@ const DETAILS_WIDTH = 48;
 const PHONE_FIXED_MAX = 92;
 
 /**
- * A column sized for a phone: a fixed width at most PHONE_FIXED_MAX, a flexible column (the name)
- * everything left, so the name is the one that grows. Widths dragged on a wider screen do not apply.
+ * A column sized for a phone: the first flexible kept column (the name, a log's sentence) takes
+ * everything left, so it is the one that grows; every other one is at most PHONE_FIXED_MAX wide.
+ * Widths dragged on a wider screen do not apply.
  */
-function fitted<Column extends PhoneColumn>(column: Column): Column {
+function fitted<Column extends PhoneColumn>(column: Column, grows: boolean): Column {
   const { width, flex, ...rest } = column;
-  if (flex) return { ...rest, flex: 1, minWidth: 96 } as Column;
-  return { ...rest, width: Math.min(width ?? 100, PHONE_FIXED_MAX) } as Column;
+  if (grows) return { ...rest, flex: 1, minWidth: 96 } as Column;
+  return { ...rest, width: Math.min(width ?? (flex ? PHONE_FIXED_MAX : 100), PHONE_FIXED_MAX) } as Column;
 }
 
 /** The phone layout of a grid's columns, with the user's chosen column (stored) while it is one. */
@@ -77,8 +78,10 @@ export function phoneLayout<Column extends PhoneColumn>(
     ? phone.choices.flatMap((field) => others.filter((column) => column.field === field))
     : others;
   const chosen = choices.find((column) => column.field === stored) ?? choices[0];
+  const shown = [...kept, ...(chosen ? [chosen] : [])];
+  const growing = shown.find((column) => column.flex) ?? shown[0];
   return {
-    shown: [...kept, ...(chosen ? [chosen] : [])].map(fitted),
+    shown: shown.map((column) => fitted(column, column === growing)),
     choices,
     chosen: chosen?.field,
     rest: others.filter((column) => column !== chosen),
