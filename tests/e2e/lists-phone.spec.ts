@@ -92,6 +92,18 @@ for (const scheme of ['light', 'dark'] as const) {
         await expectFirstRowAboveFold(page, label);
         expect(await seriousViolations(page), `${path} at 390 px`).toEqual([]);
       }
+
+      // Every list's own filters fold the same way on a phone: the task manager's four.
+      await page.goto(urlFor('acme.localhost', '/management/task-manager'));
+      await expect(page.getByTestId('task-groups-state')).toHaveCount(0);
+      await page.getByTestId('list-filters').click();
+      const sheet = page.getByRole('dialog', { name: 'Filters' });
+      await sheet.getByTestId('task-groups-state').selectOption({ index: 1 });
+      await expect(page).toHaveURL(/[?&]state=/);
+      expect(await seriousViolations(page), 'task manager filters sheet').toEqual([]);
+      await sheet.getByTestId('list-filters-done').click();
+      await expect(sheet).toHaveCount(0);
+      await expect(page.getByTestId('list-filters')).toHaveText('Filters (1)');
     });
 
     test('on a laptop: the devices, companies and users lists have no serious axe issue', async ({

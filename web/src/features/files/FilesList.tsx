@@ -163,8 +163,9 @@ export function FilesList({ companyId, global }: FilesListProps) {
             { header: t('files.columns.uploaded'), value: (row) => row.created_at },
           ],
         }}
+        fields={global ? undefined : <FileKindSelect value={kind} onChange={chooseKind} />}
+        activeFields={kind ? 1 : 0}
       >
-        {!global && <FileKindSelect value={kind} onChange={chooseKind} />}
         {uploads && (
           <Button
             variant="contained"

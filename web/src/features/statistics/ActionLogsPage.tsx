@@ -114,9 +114,9 @@ export default function ActionLogsPage() {
         searchLabel={t('device.statistics.log.search')}
         onSearch={list.setSearch}
         search={list.state.search}
-      >
-        <EventFilter value={event} onChange={chooseEvent} />
-      </ListToolbar>
+        fields={<EventFilter value={event} onChange={chooseEvent} />}
+        activeFields={event ? 1 : 0}
+      />
       <ListGrid<AuditLogEntry>
         phone={phone}
         list={list}

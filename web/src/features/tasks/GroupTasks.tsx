@@ -135,15 +135,18 @@ export function GroupTasks({ group, manages }: { group: TaskGroup; manages: bool
         searchLabel={t('tasks.task.search')}
         onSearch={list.setSearch}
         search={list.state.search}
+        fields={
+          <FilterSelect
+            anyLabel={t('tasks.filters.any')}
+            label={t('tasks.columns.state')}
+            value={state}
+            onChange={chooseState}
+            testId="task-state-filter"
+            options={TASK_STATES.map((value) => ({ value, label: taskStateName(t, value) }))}
+          />
+        }
+        activeFields={state ? 1 : 0}
       >
-        <FilterSelect
-          anyLabel={t('tasks.filters.any')}
-          label={t('tasks.columns.state')}
-          value={state}
-          onChange={chooseState}
-          testId="task-state-filter"
-          options={TASK_STATES.map((value) => ({ value, label: taskStateName(t, value) }))}
-        />
         {manages && (
           <Button
             variant="outlined"

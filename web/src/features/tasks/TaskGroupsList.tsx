@@ -121,30 +121,35 @@ export function TaskGroupsList() {
             { header: t('tasks.columns.deadline'), value: (row) => row.expires_at },
           ],
         }}
+        fields={
+          <>
+            <FilterSelect
+              anyLabel={t('tasks.filters.any')}
+              label={t('tasks.columns.state')}
+              value={state}
+              onChange={chooseState}
+              testId="task-groups-state"
+              options={GROUP_STATES.map((value) => ({ value, label: groupStateName(t, value) }))}
+            />
+            <FilterSelect
+              anyLabel={t('tasks.filters.any')}
+              label={t('tasks.filters.action')}
+              value={action}
+              onChange={chooseAction}
+              testId="task-groups-action"
+              options={ACTIONS.map((value) => ({ value, label: actionName(t, value) }))}
+            />
+            <DayFilter
+              label={t('tasks.filters.from')}
+              value={from}
+              onChange={chooseFrom}
+              testId="task-groups-from"
+            />
+            <DayFilter label={t('tasks.filters.to')} value={to} onChange={chooseTo} testId="task-groups-to" />
+          </>
+        }
+        activeFields={[state, action, from, to].filter(Boolean).length}
       >
-        <FilterSelect
-          anyLabel={t('tasks.filters.any')}
-          label={t('tasks.columns.state')}
-          value={state}
-          onChange={chooseState}
-          testId="task-groups-state"
-          options={GROUP_STATES.map((value) => ({ value, label: groupStateName(t, value) }))}
-        />
-        <FilterSelect
-          anyLabel={t('tasks.filters.any')}
-          label={t('tasks.filters.action')}
-          value={action}
-          onChange={chooseAction}
-          testId="task-groups-action"
-          options={ACTIONS.map((value) => ({ value, label: actionName(t, value) }))}
-        />
-        <DayFilter
-          label={t('tasks.filters.from')}
-          value={from}
-          onChange={chooseFrom}
-          testId="task-groups-from"
-        />
-        <DayFilter label={t('tasks.filters.to')} value={to} onChange={chooseTo} testId="task-groups-to" />
         {/* Execute task list: the saved lists, to read (and change, for those who manage tasks). */}
         <Button
           component={RouterLink}

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import InputBase from '@mui/material/InputBase';
 import Stack from '@mui/material/Stack';
 import type { Theme } from '@mui/material/styles';
-import { type ReactNode, useEffect, useLayoutEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../api/messages.ts';
@@ -14,6 +14,10 @@ import { ensureArea } from '../lib/i18n.ts';
 import { toast } from '../toasts/toasts.tsx';
 import type { CsvColumn } from './csv.ts';
 import type { ListParams } from './grid-query.ts';
+
+const PhoneFilters = lazy(() =>
+  import('./FilterSheet.tsx').then((module) => ({ default: module.PhoneFilters })),
+);
 
 // The grids bring their own strings (the `grid` area of the catalogue).
 await ensureArea('grid');
@@ -40,6 +44,13 @@ interface ListToolbarProps<Row> {
   csv?: ListExport<Row>;
   /** The page's own filters (a Filters button and the active ones as chips), after the search. */
   filters?: ReactNode;
+  /**
+   * The page's own filter fields (a state, a kind, days): beside the search on a wide screen; on a
+   * phone behind one Filters (n) button that opens them in a sheet (issue 28).
+   */
+  fields?: ReactNode;
+  /** How many of `fields` are set: the phone's button counts them. */
+  activeFields?: number;
   /** Drawn in the page heading's row, beside the title (the devices page: rows get the height). */
   inHeading?: boolean;
   /** The page's own actions (New company…), at the end. */
@@ -76,6 +87,8 @@ export function ListToolbar<Row>({
   placeholder,
   csv,
   filters,
+  fields,
+  activeFields = 0,
   inHeading = false,
   children,
 }: ListToolbarProps<Row>) {
@@ -131,6 +144,13 @@ export function ListToolbar<Row>({
         sx={SEARCH_SX}
       />
       {filters}
+      {fields && (
+        <Box sx={PHONE_ONLY_SX}>
+          <Suspense fallback={null}>
+            <PhoneFilters fields={fields} active={activeFields} />
+          </Suspense>
+        </Box>
+      )}
       <Stack direction="row" spacing={1} sx={{ ml: 'auto', flexWrap: 'wrap' }} useFlexGap>
         {csv && (
           <ToolbarButton
@@ -141,12 +161,17 @@ export function ListToolbar<Row>({
             testId="list-export"
           />
         )}
+        {fields && <Box sx={WIDE_ONLY_SX}>{fields}</Box>}
         {children}
       </Stack>
     </Stack>
   );
   return inHeading && slot ? createPortal(toolbar, slot) : toolbar;
 }
+
+/** A page's own filter fields: in the toolbar from a tablet's width up, behind a button on a phone. */
+const WIDE_ONLY_SX = { display: { xs: 'none', sm: 'contents' } } as const;
+const PHONE_ONLY_SX = { display: { xs: 'block', sm: 'none' } } as const;
 
 /** A label shown from a tablet's width up; on a phone the button is its icon (and keeps its name). */
 const LABEL_SX = { display: { xs: 'none', sm: 'inline' } } as const;
@@ -178,7 +203,6 @@ export function ToolbarButton({
       disabled={disabled}
       aria-label={label}
       aria-pressed={pressed}
-      title={label}
       data-testid={testId}
       sx={ICON_ONLY_SX}
     >
