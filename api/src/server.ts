@@ -19,6 +19,7 @@ import { failureCounter } from './modules/auth/rate-limit.ts';
 import { loadKeys } from './modules/auth/secrets.ts';
 import { SessionService } from './modules/auth/sessions.ts';
 import { BackupRuleScheduler } from './modules/backup-rules/scheduler.ts';
+import { chooseListeners } from './modules/devices/broker-tls.ts';
 import { ConnectThrottle } from './modules/devices/connect-throttle.ts';
 import { DeviceGateway } from './modules/devices/gateway.ts';
 import { type DeviceTransport, EmbeddedBroker, ExternalBroker } from './modules/devices/transport.ts';
@@ -106,11 +107,29 @@ export async function startApi(
     });
     const gatewayLog = log.child({ component: 'devices' });
     let gateway: DeviceGateway | undefined;
+    // Plain MQTT only where it is safe or asked for; TLS where a certificate is configured.
+    const listeners = config.MQTT_URL
+      ? undefined
+      : chooseListeners({
+          plain: config.MQTT_PLAIN,
+          host: config.MQTT_HOST,
+          tls: config.MQTT_TLS_CERT !== undefined,
+        });
     const transport: DeviceTransport = config.MQTT_URL
       ? new ExternalBroker(config.MQTT_URL, gatewayLog, config.MQTT_SHARE_GROUP)
       : new EmbeddedBroker({
           host: config.MQTT_HOST,
           port: config.MQTT_PORT,
+          plain: listeners?.plain ?? true,
+          tls:
+            config.MQTT_TLS_CERT && config.MQTT_TLS_KEY
+              ? {
+                  certFile: config.MQTT_TLS_CERT,
+                  keyFile: config.MQTT_TLS_KEY,
+                  host: config.MQTT_TLS_HOST,
+                  port: config.MQTT_TLS_PORT,
+                }
+              : undefined,
           log: gatewayLog,
           verify: (serial, mac, secret) =>
             gateway ? gateway.verify(serial, mac, secret) : Promise.resolve({ ok: false }),

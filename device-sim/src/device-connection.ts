@@ -66,8 +66,17 @@ export const DEFAULT_TIMING: SimTiming = {
  * The protocol's identity: client id `fp-<serial>-<MAC>`, the serial as user name, the secret as
  * password, and `offline` as the last will.
  */
-export function connectDevice(url: string, profile: SimDeviceProfile, timing: SimTiming): MqttClient {
+export function connectDevice(
+  url: string,
+  profile: SimDeviceProfile,
+  timing: SimTiming,
+  /** Over TLS (mqtts://): the CA the broker's certificate must chain to (a unit's bundle); none: the system's. */
+  ca?: string | Buffer,
+): MqttClient {
   return connect(url, {
+    // A unit checks the broker's certificate and its name (TLS 1.2 at least: Node's floor).
+    ...(ca === undefined ? {} : { ca }),
+    rejectUnauthorized: true,
     clientId: clientIdFor(profile.serial, profile.mac),
     username: profile.serial,
     password: profile.secret,
@@ -111,6 +120,24 @@ export function greeting(profile: SimDeviceProfile, firmware: string, uptimeS: n
 const REFUSALS = new Set([2, 4, 5]);
 export function isRefusal(error: Error & { code?: unknown }): boolean {
   return typeof error.code === 'number' && REFUSALS.has(error.code);
+}
+
+/**
+ * The broker's certificate is not one the unit trusts: not signed by its CA, expired, for another
+ * name. Said in a sentence for the log; a unit tries again slowly (the operator must act).
+ */
+export function untrustedBroker(error: Error & { code?: unknown }): string | undefined {
+  const reasons: Record<string, string> = {
+    UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'is not signed by the CA the unit trusts',
+    UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'is not signed by the CA the unit trusts',
+    SELF_SIGNED_CERT_IN_CHAIN: 'chains to a CA the unit does not trust',
+    DEPTH_ZERO_SELF_SIGNED_CERT: 'is self-signed and not the CA the unit trusts',
+    CERT_HAS_EXPIRED: 'has expired',
+    CERT_NOT_YET_VALID: 'is not valid yet',
+    ERR_TLS_CERT_ALTNAME_INVALID: "does not name the broker's address",
+  };
+  const reason = typeof error.code === 'string' ? reasons[error.code] : undefined;
+  return reason ? `the broker's TLS certificate ${reason} (${error.code})` : undefined;
 }
 
 /** CONNACK 3, "server unavailable": the broker is busy or its store is; a unit tries again soon. */

@@ -23,6 +23,7 @@ import {
   parseJson,
   type SimTiming,
   type Span,
+  untrustedBroker,
   withinMs,
 } from './device-connection.ts';
 import { createFirmwareFaults, DEFAULT_FLASH_FREE_BYTES, type FirmwareFailure } from './device-firmware.ts';
@@ -68,6 +69,7 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
   readonly profile: SimDeviceProfile;
   readonly topics: ReturnType<typeof deviceTopics>;
   #url: string;
+  #ca: string | Buffer | undefined;
   #timing: SimTiming;
   #state: SimDeviceState = 'idle';
   #client: MqttClient | undefined;
@@ -94,11 +96,14 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
     flashFreeBytes?: number;
     /** The share of firmware updates that fail, each in a random FirmwareFailure mode; 0 by default. */
     firmwareFailureRate?: number;
+    /** Over TLS: the CA the broker's certificate must chain to (PEM). */
+    ca?: string | Buffer;
   }) {
     super();
     this.profile = options.profile;
     this.topics = deviceTopics(options.profile.serial);
     this.#url = options.url;
+    this.#ca = options.ca;
     this.#timing = { ...DEFAULT_TIMING, ...options.timing };
     this.#firmware = options.profile.firmware;
     this.#configuration = createConfigStore(options.profile);
@@ -203,7 +208,7 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
   #connect(): void {
     const timing = this.#timing;
     this.#state = 'connecting';
-    const client = connectDevice(this.#url, this.profile, timing);
+    const client = connectDevice(this.#url, this.profile, timing, this.#ca);
     this.#client = client;
     const mine =
       <A extends unknown[]>(handler: (...args: A) => void) =>
@@ -423,6 +428,12 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
   }
 
   #failed(client: MqttClient, error: Error): void {
+    const untrusted = untrustedBroker(error);
+    if (untrusted) {
+      // No secret is sent to a broker the unit does not trust; it tries again slowly.
+      this.#refuse(client, new Error(untrusted));
+      return;
+    }
     if (isUnavailable(error)) {
       // mqtt.js gives up on this too; the unit tries again after a while, spread like reconnects.
       this.#client = undefined;
@@ -433,7 +444,11 @@ export class SimDevice extends EventEmitter<SimDeviceEvents> {
       return;
     }
     if (!isRefusal(error)) return;
-    // mqtt.js gives up after a refusal; a real unit keeps trying, slowly.
+    this.#refuse(client, error);
+  }
+
+  /** mqtt.js gives up after a refusal; a real unit keeps trying, slowly. */
+  #refuse(client: MqttClient, error: Error): void {
     this.#state = 'refused';
     this.emit('refused', error);
     this.#client = undefined;

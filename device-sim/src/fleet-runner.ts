@@ -9,8 +9,10 @@ import { loadOrCreateFleet } from './fleet-manifest.ts';
  * batches so that ten thousand of them arrive as a steady stream, not a thundering herd.
  */
 export interface FleetOptions extends FleetShape {
-  /** The broker, e.g. mqtt://127.0.0.1:18830. */
+  /** The broker, e.g. mqtt://127.0.0.1:18830, or mqtts:// over TLS. */
   url: string;
+  /** Over TLS: the CA the broker's certificate must chain to (PEM); none: the system's CAs. */
+  ca?: string | Buffer;
   devices: number;
   /** The manifest CSV; created, or grown, as needed. */
   fleetFile: string;
@@ -69,12 +71,21 @@ export async function startFleet(options: FleetOptions): Promise<FleetHandle> {
         profile,
         timing: options.timing,
         firmwareFailureRate: options.firmwareFailureRate,
+        ...(options.ca === undefined ? {} : { ca: options.ca }),
       }),
   );
   let stopping = false;
   let hinted = false;
+  let untrusted = false;
   for (const device of devices) {
     device.on('refused', (error) => {
+      // A broker the units do not trust: said once, in words; they keep trying slowly.
+      if (/TLS certificate/.test(error.message)) {
+        if (!untrusted)
+          log(`sim: ${device.profile.serial} did not connect: ${error.message}; check --ca and --url.`);
+        untrusted = true;
+        return;
+      }
       // The clone is refused by design; any other refusal suggests the manifest is not imported.
       if (hinted || device.profile.cloneOf !== undefined) return;
       hinted = true;

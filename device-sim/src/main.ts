@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -10,7 +11,10 @@ import { type FleetHandle, startFleet } from './fleet-runner.ts';
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const USAGE = `usage: npm run sim -- [options]
   --devices N       how many devices (env DEVICES, default 50)
-  --url URL         the MQTT broker (env SIM_MQTT_URL, default mqtt://127.0.0.1:18830)
+  --url URL         the MQTT broker (env SIM_MQTT_URL, default mqtt://127.0.0.1:18830);
+                    mqtts://host:8883 for MQTT over TLS
+  --ca FILE         over TLS, the CA (PEM) the broker's certificate must chain to (env
+                    SIM_MQTT_CA; default: the system's CAs)
   --fleet FILE      the manifest CSV (default data/sim/fleet.csv under the repository)
   --seed N          which fleet (default 1)
   --time-scale N    divide telemetry intervals by N, for demos (default 1)
@@ -49,6 +53,7 @@ function readOptions(argv: string[]) {
     options: {
       devices: { type: 'string' },
       url: { type: 'string' },
+      ca: { type: 'string' },
       fleet: { type: 'string' },
       seed: { type: 'string' },
       'time-scale': { type: 'string' },
@@ -63,9 +68,11 @@ function readOptions(argv: string[]) {
   });
   const url = values.url ?? process.env.SIM_MQTT_URL ?? 'mqtt://127.0.0.1:18830';
   if (!/^mqtts?:\/\//.test(url)) throw new Error(`--url must be an mqtt:// or mqtts:// URL, not "${url}"`);
+  const caFile = values.ca ?? process.env.SIM_MQTT_CA;
   return {
     help: values.help === true,
     url,
+    caFile: caFile === undefined ? undefined : path.resolve(caFile),
     devices: wholeNumber('--devices', values.devices ?? process.env.DEVICES, 50, 1),
     fleetFile: path.resolve(REPO_ROOT, values.fleet ?? 'data/sim/fleet.csv'),
     seed: wholeNumber('--seed', values.seed, 1, 0),
@@ -102,6 +109,7 @@ async function main(argv: string[]): Promise<void> {
   try {
     fleet = await startFleet({
       url: options.url,
+      ...(options.caFile === undefined ? {} : { ca: readFileSync(options.caFile) }),
       devices: options.devices,
       fleetFile: options.fleetFile,
       seed: options.seed,

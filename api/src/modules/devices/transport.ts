@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:net';
 import { Readable } from 'node:stream';
+import { createServer as createTlsServer, type Server as TlsServer } from 'node:tls';
 import { parseClientId, parseTopic, TOPIC_ROOT } from '@fleetport/contracts/device-protocol';
 import { Aedes, type AuthenticateError } from 'aedes';
 import persistenceModule, { type AedesMemoryPersistence } from 'aedes-persistence';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Logger } from 'pino';
+import { DEVICE_TLS_MIN_VERSION, type DeviceTlsFiles, followDeviceTls, readDeviceTls } from './broker-tls.ts';
 import type { ConnectThrottle } from './connect-throttle.ts';
 
 /**
@@ -34,6 +36,10 @@ export interface EmbeddedBrokerOptions {
   onDisconnect: (serial: string) => void;
   /** Slows secret guessing; the broker closes it with itself. */
   throttle: ConnectThrottle;
+  /** Plain MQTT on host:port (chooseListeners); true unless said. */
+  plain?: boolean;
+  /** MQTT over TLS on its own host and port, with the operator's certificate (broker-tls.ts). */
+  tls?: (DeviceTlsFiles & { host: string; port: number; pollMs?: number }) | undefined;
 }
 
 const DEVICE_PUBLISHES: ReadonlySet<string> = new Set([
@@ -93,12 +99,31 @@ export function indexedPersistence(): AedesMemoryPersistence {
   return persistence;
 }
 
+function listen(server: Server | TlsServer, port: number, host: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+}
+
+function portOf(server: Server | TlsServer, fallback: number): number {
+  const address = server.address();
+  return typeof address === 'object' && address ? address.port : fallback;
+}
+
 /** The broker inside the API. Each device may publish and subscribe under its own serial only. */
 export class EmbeddedBroker implements DeviceTransport {
   private readonly options: EmbeddedBrokerOptions;
   private broker: Aedes | undefined;
   private server: Server | undefined;
+  private tlsServer: TlsServer | undefined;
+  private unfollow: (() => void) | undefined;
+  /** Where devices connect: the TLS address when there is one, else the plain one. */
   address = '';
+  /** The plain MQTT address (mqtt://), while that listener is open. */
+  plainAddress = '';
+  /** The MQTT over TLS address (mqtts://), while that listener is open. */
+  tlsAddress = '';
 
   constructor(options: EmbeddedBrokerOptions) {
     this.options = options;
@@ -186,16 +211,34 @@ export class EmbeddedBroker implements DeviceTransport {
         resolve,
       ),
     );
-    const server = createServer(broker.handle);
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(this.options.port, this.options.host, () => resolve());
-    });
-    const address = server.address();
-    const port = typeof address === 'object' && address ? address.port : this.options.port;
-    this.address = `mqtt://${this.options.host}:${port}`;
+    // The certificate is checked before anything listens: a bad one stops the start, in words.
+    const tls = this.options.tls;
+    const material = tls ? readDeviceTls(tls) : undefined;
     this.broker = broker;
-    this.server = server;
+    if (this.options.plain ?? true) {
+      const server = createServer(broker.handle);
+      await listen(server, this.options.port, this.options.host);
+      this.server = server;
+      this.plainAddress = `mqtt://${this.options.host}:${portOf(server, this.options.port)}`;
+    }
+    if (tls && material) {
+      const secure = createTlsServer(
+        { cert: material.cert, key: material.key, minVersion: DEVICE_TLS_MIN_VERSION },
+        broker.handle,
+      );
+      // A handshake that fails (a device that does not trust the certificate, a port scan) is
+      // the device's problem, said once at debug level; the listener goes on.
+      secure.on('tlsClientError', (error) => log.debug({ err: error }, 'device TLS handshake failed'));
+      await listen(secure, tls.port, tls.host);
+      this.tlsServer = secure;
+      this.tlsAddress = `mqtts://${tls.host}:${portOf(secure, tls.port)}`;
+      this.unfollow = followDeviceTls(secure, tls, log, tls.pollMs);
+      log.info(
+        { address: this.tlsAddress, valid_to: material.validTo.toISOString() },
+        'devices connect over TLS',
+      );
+    }
+    this.address = this.tlsAddress || this.plainAddress;
   }
 
   /** Devices connected to this broker now (metrics). */
@@ -203,9 +246,14 @@ export class EmbeddedBroker implements DeviceTransport {
     return this.broker?.connectedClients ?? 0;
   }
 
+  /** The plain listener's port (0 when there is none). */
   get port(): number {
-    const address = this.server?.address();
-    return typeof address === 'object' && address ? address.port : 0;
+    return this.server ? portOf(this.server, 0) : 0;
+  }
+
+  /** The TLS listener's port (0 when there is none). */
+  get tlsPort(): number {
+    return this.tlsServer ? portOf(this.tlsServer, 0) : 0;
   }
 
   publish(topic: string, payload: string, options: { retain: boolean }): Promise<void> {
@@ -220,13 +268,18 @@ export class EmbeddedBroker implements DeviceTransport {
   }
 
   async close(): Promise<void> {
-    const server = this.server;
+    const servers = [this.server, this.tlsServer];
     const broker = this.broker;
     this.server = undefined;
+    this.tlsServer = undefined;
     this.broker = undefined;
+    this.unfollow?.();
+    this.unfollow = undefined;
     this.options.throttle.close();
     if (broker) await new Promise<void>((resolve) => broker.close(() => resolve()));
-    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+    for (const server of servers) {
+      if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   }
 }
 
