@@ -107,6 +107,14 @@ const configSchema = z
      * CONNECTs (docs/device-protocol.md, "Wrong secrets").
      */
     MQTT_AUTH_MAX_FAILURES: z.coerce.number().int().min(1).default(30),
+    /**
+     * EMQX's HTTP authentication and authorization hooks (docs/device-protocol.md, "EMQX") on an
+     * internal listener of their own, never the API's port the edge proxies; unset: off. EMQX
+     * sends DEVICE_HOOKS_SECRET as `Authorization: Bearer …`.
+     */
+    DEVICE_HOOKS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    DEVICE_HOOKS_HOST: z.string().default('127.0.0.1'),
+    DEVICE_HOOKS_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     MQTT_AUTH_WINDOW_S: z.coerce
       .number()
       .int()
@@ -128,6 +136,10 @@ const configSchema = z
   .refine((config) => !config.MQTT_TLS_CERT === !config.MQTT_TLS_KEY, {
     message: 'MQTT_TLS_CERT and MQTT_TLS_KEY go together: set both or neither',
     path: ['MQTT_TLS_KEY'],
+  })
+  .refine((config) => config.DEVICE_HOOKS_PORT === undefined || config.DEVICE_HOOKS_SECRET !== undefined, {
+    message: 'DEVICE_HOOKS_PORT needs DEVICE_HOOKS_SECRET, the secret EMQX sends with each check',
+    path: ['DEVICE_HOOKS_SECRET'],
   });
 
 export type ApiConfig = z.output<typeof configSchema>;

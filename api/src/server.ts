@@ -21,6 +21,7 @@ import { SessionService } from './modules/auth/sessions.ts';
 import { BackupRuleScheduler } from './modules/backup-rules/scheduler.ts';
 import { chooseListeners } from './modules/devices/broker-tls.ts';
 import { ConnectThrottle } from './modules/devices/connect-throttle.ts';
+import { startEmqxHooks } from './modules/devices/emqx-hooks.ts';
 import { DeviceGateway } from './modules/devices/gateway.ts';
 import { type DeviceTransport, EmbeddedBroker, ExternalBroker } from './modules/devices/transport.ts';
 import { FileStore } from './modules/files/store.ts';
@@ -45,6 +46,8 @@ export interface RunningApi {
   seed: SeedResult | undefined;
   /** Every declared route (OpenAPI, and the tests that walk all routes). */
   routes: readonly RouteSpec[];
+  /** The EMQX hooks' port (DEVICE_HOOKS_PORT), when they are on. */
+  hooksPort?: number | undefined;
   /** The metrics listener's port (METRICS_PORT), when metrics are on. */
   metricsPort: number | undefined;
   close: () => Promise<void>;
@@ -219,6 +222,24 @@ export async function startApi(
           },
         )
       : undefined;
+    const hooks =
+      config.DEVICE_HOOKS_PORT !== undefined && config.DEVICE_HOOKS_SECRET
+        ? await startEmqxHooks({
+            host: config.DEVICE_HOOKS_HOST,
+            port: config.DEVICE_HOOKS_PORT,
+            secret: config.DEVICE_HOOKS_SECRET,
+            log: gatewayLog,
+            verify: (serial, mac, secret) => gateway.verify(serial, mac, secret),
+            throttle: new ConnectThrottle({
+              maxAddressFailures: config.MQTT_AUTH_MAX_FAILURES,
+              windowS: config.MQTT_AUTH_WINDOW_S,
+            }),
+          }).catch(async (error: unknown) => {
+            server.close();
+            await metricsServer?.close();
+            throw error;
+          })
+        : undefined;
     await appVersions.start();
     await tasks.start();
     await backupRules.start();
@@ -239,6 +260,7 @@ export async function startApi(
       await closed;
       clearTimeout(force);
       await metricsServer?.close();
+      await hooks?.close();
       redis?.disconnect();
       if (!options.database) await database.close();
     };
@@ -250,6 +272,7 @@ export async function startApi(
       seed,
       routes: registry.routes,
       metricsPort: metricsServer?.port,
+      hooksPort: hooks?.port,
       close,
     };
   } catch (error) {

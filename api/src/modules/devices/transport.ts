@@ -99,6 +99,24 @@ export function indexedPersistence(): AedesMemoryPersistence {
   return persistence;
 }
 
+/** A device may publish only under its own serial, only its own kinds of message. */
+export function mayPublish(clientId: string, topic: string): boolean {
+  const parsed = parseTopic(topic);
+  const own = parseClientId(clientId)?.serial;
+  return (
+    parsed !== undefined && own !== undefined && parsed.serial === own && DEVICE_PUBLISHES.has(parsed.kind)
+  );
+}
+
+/** A device may subscribe only to its own commands and configuration. */
+export function maySubscribe(clientId: string, topic: string): boolean {
+  const parsed = parseTopic(topic);
+  const own = parseClientId(clientId)?.serial;
+  return (
+    parsed !== undefined && own !== undefined && parsed.serial === own && DEVICE_SUBSCRIBES.has(parsed.kind)
+  );
+}
+
 function listen(server: Server | TlsServer, port: number, host: string): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -177,18 +195,11 @@ export class EmbeddedBroker implements DeviceTransport {
           callback(null);
           return;
         }
-        const topic = parseTopic(packet.topic);
-        const own = parseClientId(client.id)?.serial;
-        callback(
-          topic && topic.serial === own && DEVICE_PUBLISHES.has(topic.kind) ? null : new Error('not allowed'),
-        );
+        callback(mayPublish(client.id, packet.topic) ? null : new Error('not allowed'));
       },
       authorizeSubscribe: (client, subscription, callback) => {
-        const topic = parseTopic(subscription.topic);
-        const own = parseClientId(client.id)?.serial;
         // A foreign topic is granted as failure (SUBACK 128); the connection stays.
-        const allowed = topic !== undefined && topic.serial === own && DEVICE_SUBSCRIBES.has(topic.kind);
-        callback(null, allowed ? subscription : null);
+        callback(null, maySubscribe(client.id, subscription.topic) ? subscription : null);
       },
     });
     broker.on('clientDisconnect', (client) => {
