@@ -294,6 +294,24 @@ export class EmbeddedBroker implements DeviceTransport {
   }
 }
 
+/** What went wrong with the external broker, in a sentence for the log. */
+export function brokerTrouble(address: string, error: Error & { code?: unknown }): string {
+  // CONNACK 4 and 5 (MQTT 3.1.1), 134 and 135 (MQTT 5): the broker refused who Fleetport is.
+  if (error.code === 4 || error.code === 5 || error.code === 134 || error.code === 135) {
+    return `the device broker at ${address} refused Fleetport's own credentials (MQTT_URL's user name and password): ${error.message}`;
+  }
+  if (typeof error.code === 'number') {
+    return `the device broker at ${address} refused the API's connection (code ${error.code}): ${error.message}`;
+  }
+  return `the device broker at ${address} cannot be reached: ${error.message}`;
+}
+
+/** The external broker's reconnection pause: from 1 s, doubled after each failure, at most 30 s. */
+const RECONNECT_FIRST_MS = 1000;
+const RECONNECT_MAX_MS = 30_000;
+/** How long the start waits for the external broker before the API serves without it. */
+const START_WAIT_MS = 5000;
+
 /**
  * An external broker (MQTT_URL). The broker authenticates devices and confines them to their
  * own topics (docs/device-protocol.md, "External broker"); the API subscribes with a shared
@@ -303,51 +321,105 @@ export class ExternalBroker implements DeviceTransport {
   private readonly url: string;
   private readonly log: Logger;
   private client: MqttClient | undefined;
+  private retry: NodeJS.Timeout | undefined;
   readonly address: string;
 
   private readonly group: string;
 
-  constructor(url: string, log: Logger, group = 'fleetport') {
+  private readonly startWaitMs: number;
+
+  constructor(url: string, log: Logger, group = 'fleetport', startWaitMs = START_WAIT_MS) {
     this.url = url;
     this.log = log;
     this.group = group;
+    this.startWaitMs = startWaitMs;
     const parsed = new URL(url);
     this.address = `${parsed.protocol}//${parsed.host}`;
   }
 
+  /**
+   * Connects without waiting for the broker: an unreachable broker at start or mid-run never
+   * stops the API serving the console. It tries again with a growing pause (1 s doubling to 30 s,
+   * back to 1 s once connected) and subscribes again on every connection; each state change is one
+   * log line in words.
+   */
   async start(onMessage: (topic: string, payload: Buffer) => void): Promise<void> {
-    const client = await mqtt.connectAsync(this.url, {
+    const client = mqtt.connect(this.url, {
       clientId: `fleetport-api-${randomUUID()}`,
       protocolVersion: 5,
       clean: true,
-      reconnectPeriod: 2000,
+      // The pauses between attempts are this class's (growing), not mqtt.js's fixed period.
+      reconnectPeriod: 0,
+      connectTimeout: 10_000,
+      resubscribe: false,
     });
-    client.on('error', (error) => this.log.warn({ err: error }, 'device broker error'));
+    let pause = RECONNECT_FIRST_MS;
+    let down = false;
+    client.on('connect', () => {
+      pause = RECONNECT_FIRST_MS;
+      if (down) this.log.info({ broker: this.address }, 'device broker reachable again');
+      down = false;
+      const group = `$share/${this.group}`;
+      client
+        .subscribeAsync(
+          [
+            `${TOPIC_ROOT}/+/hello`,
+            `${TOPIC_ROOT}/+/status`,
+            `${TOPIC_ROOT}/+/telemetry/+`,
+            `${TOPIC_ROOT}/+/cmd/result`,
+          ].map((topic) => `${group}/${topic}`),
+          { qos: 1 },
+        )
+        .catch((error: unknown) => this.log.error({ err: error }, 'device broker refused the subscription'));
+    });
+    client.on('error', (error: Error & { code?: unknown }) => {
+      this.log.error({ err: error, broker: this.address }, brokerTrouble(this.address, error));
+    });
+    client.on('close', () => {
+      if (this.client !== client) return;
+      if (!down)
+        this.log.warn(
+          { broker: this.address },
+          'device broker unreachable; devices wait, the console goes on',
+        );
+      down = true;
+      clearTimeout(this.retry);
+      this.retry = setTimeout(() => {
+        if (this.client === client && !client.connected) client.reconnect();
+      }, pause);
+      pause = Math.min(RECONNECT_MAX_MS, pause * 2);
+    });
     client.on('message', (topic, payload) => {
       const parsed = parseTopic(topic);
       if (parsed && DEVICE_PUBLISHES.has(parsed.kind)) onMessage(topic, payload);
     });
-    const group = `$share/${this.group}`;
-    await client.subscribeAsync(
-      [
-        `${TOPIC_ROOT}/+/hello`,
-        `${TOPIC_ROOT}/+/status`,
-        `${TOPIC_ROOT}/+/telemetry/+`,
-        `${TOPIC_ROOT}/+/cmd/result`,
-      ].map((topic) => `${group}/${topic}`),
-      { qos: 1 },
-    );
     this.client = client;
+    // A reachable broker is connected before the gateway goes on, as before; an unreachable one
+    // is waited for a moment only, then left to the retries.
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      new Promise<void>((resolve) => client.once('connect', () => resolve())),
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, this.startWaitMs);
+      }),
+    ]);
+    clearTimeout(timer);
+  }
+
+  /** Whether the broker is connected now (readiness, metrics). */
+  get connected(): boolean {
+    return this.client?.connected ?? false;
   }
 
   async publish(topic: string, payload: string, options: { retain: boolean }): Promise<void> {
-    if (!this.client) throw new Error('the broker is not connected');
+    if (!this.client?.connected) throw new Error('the device broker is not connected');
     await this.client.publishAsync(topic, payload, { qos: 1, retain: options.retain });
   }
 
   async close(): Promise<void> {
     const client = this.client;
     this.client = undefined;
-    await client?.endAsync();
+    clearTimeout(this.retry);
+    await client?.endAsync(!client.connected);
   }
 }
