@@ -11,14 +11,19 @@ const PageBreadcrumbs = lazy(() =>
   import('./PageBreadcrumbs.tsx').then((module) => ({ default: module.PageBreadcrumbs })),
 );
 
-/** The title and, beside it, what the page puts there (its list toolbar); wrapped on a phone. */
+/**
+ * The title and, beside it, what the page puts there (its list toolbar); wrapped on a phone. The
+ * title stays where the edge paints it before any script runs (themed-html.ts `fp-boot-title`):
+ * at the row's top, as wide as the row when nothing is beside it.
+ */
 const ROW_SX = {
   display: 'flex',
   flexWrap: 'wrap',
-  alignItems: 'center',
+  alignItems: 'flex-start',
   columnGap: 3,
   rowGap: 1.5,
   mb: 2,
+  '&:has(> #page-actions:empty) > h1': { flexGrow: 1 },
 } as const;
 const ACTIONS_SX = {
   flex: '1 1 auto',
