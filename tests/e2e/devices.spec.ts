@@ -587,6 +587,9 @@ test('Monitoring period on a selection: the periods typed in minutes reach the d
   await signIn(page, 'super@fleetport.example');
   const { row } = await onlineDevice(page);
   await page.getByTestId('list-search').fill(row.serial);
+  // Selected once the search has answered (a header row and that device), as a user would.
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${row.serial}`));
+  await expect(page.getByRole('grid', { name: 'Devices' }).getByRole('row')).toHaveCount(2);
   const line = page.getByRole('grid', { name: 'Devices' }).getByRole('row').filter({ hasText: row.serial });
   await line.getByRole('checkbox', { name: 'Select row' }).check();
   await page.getByTestId('bulk-period').click();
