@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { closeDeviceFilters, openDeviceFilters } from './device-filters.ts';
 import { type FleetRow, onlineDevices, useFleet } from './fleet.ts';
+import { selectRow } from './lists.ts';
 import { signIn, urlFor } from './sign-in.ts';
 
 /**
@@ -56,10 +57,7 @@ test("a device's settings saved as a template, assigned, changed on the device: 
   await page.goto(urlFor('acme.localhost', `/management/devices?q=${row.serial}`));
   const grid = page.getByRole('grid', { name: 'Devices' });
   await expect(grid.getByRole('row').filter({ hasText: row.serial })).toHaveCount(1);
-  await grid
-    .getByRole('checkbox', { name: /Select row/ })
-    .first()
-    .click();
+  await selectRow(grid, row.serial);
   await expect(page.getByTestId('bulk-bar')).toContainText('1 device selected');
   await page.getByTestId('bulk-assign-template').click();
   const assign = page.getByRole('dialog', { name: 'Assign template' });

@@ -3,6 +3,7 @@ import { gunzipSync } from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
 import type { SimDevice } from '../../device-sim/src/device.ts';
 import { useFleet } from './fleet.ts';
+import { selectRow } from './lists.ts';
 import { callApi, signIn, urlFor } from './sign-in.ts';
 
 /**
@@ -90,10 +91,7 @@ test('Take a backup of a selection in the devices list: asked first, then its ta
   await page.goto(urlFor('acme.localhost', `/management/devices?q=${device.row.serial}`));
   const grid = page.getByRole('grid', { name: 'Devices' });
   await expect(grid.getByRole('row')).toHaveCount(2);
-  await grid
-    .getByRole('checkbox', { name: /Select row/ })
-    .first()
-    .check();
+  await selectRow(grid, device.row.serial);
   await page.getByTestId('bulk-backup').click();
   const question = page.getByRole('dialog', { name: 'Take a backup' });
   await expect(question).toContainText('Take a backup of 1 device?');

@@ -3,6 +3,7 @@ import { deviceKind } from '../../contracts/src/devices.ts';
 import { SimDevice } from '../../device-sim/src/device.ts';
 import { closeDeviceFilters, openDeviceFilters } from './device-filters.ts';
 import { useFleet } from './fleet.ts';
+import { selectRow } from './lists.ts';
 import { callApi, signIn, urlFor } from './sign-in.ts';
 import { E2E_MQTT_PORT } from './support.ts';
 
@@ -591,7 +592,7 @@ test('Monitoring period on a selection: the periods typed in minutes reach the d
   await expect(page).toHaveURL(new RegExp(`[?&]q=${row.serial}`));
   await expect(page.getByRole('grid', { name: 'Devices' }).getByRole('row')).toHaveCount(2);
   const line = page.getByRole('grid', { name: 'Devices' }).getByRole('row').filter({ hasText: row.serial });
-  await line.getByRole('checkbox', { name: 'Select row' }).check();
+  await selectRow(page.getByRole('grid', { name: 'Devices' }), row.serial);
   await page.getByTestId('bulk-period').click();
   const dialog = page.getByRole('dialog', { name: 'Monitoring period' });
   await dialog.getByLabel('Dynamic monitoring period (min)').fill('10');
@@ -601,7 +602,7 @@ test('Monitoring period on a selection: the periods typed in minutes reach the d
   await expect(page.getByText('Changed the monitoring period of 1 device.')).toBeVisible();
   // The rows stay in the list, so the selection stays for the next action.
   await expect(page.getByTestId('bulk-bar')).toContainText('1 device selected');
-  await expect(line.getByRole('checkbox', { name: 'Select row' })).toBeChecked();
+  await expect(line.getByRole('checkbox')).toBeChecked();
   await expect(async () => {
     const device = (await callApi(page, 'GET', `/devices/${row.id}`)).body.data as {
       dynamic_interval_s: number;
@@ -627,11 +628,7 @@ test('Add tags on two devices: a tag made from the dialog is chosen there, and A
   await page.goto(urlFor('acme.localhost', `/management/devices?company_id=${company.company_id}`));
   const grid = page.getByRole('grid', { name: 'Devices' });
   for (const device of pair) {
-    await grid
-      .getByRole('row')
-      .filter({ hasText: device.serial })
-      .getByRole('checkbox', { name: 'Select row' })
-      .check();
+    await selectRow(grid, device.serial);
   }
   await expect(page.getByTestId('bulk-bar')).toContainText('2 devices selected');
 

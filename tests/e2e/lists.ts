@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * Searches a list page and opens the row named `name`. The search is sent after a pause and the
@@ -14,4 +14,15 @@ export async function openFromList(page: Page, searchLabel: string, name: string
   const grid = page.getByRole('grid');
   await expect(grid.getByRole('row').nth(1)).toContainText(name);
   await grid.getByRole('link', { name, exact: true }).click();
+}
+
+/**
+ * Selects the grid's row that shows `text` by its own checkbox. Found through the row, not by the
+ * checkbox's name: a checked box is named "Unselect row", and the full grid can take the first
+ * paint's place between the click and the look at its state.
+ */
+export async function selectRow(grid: Locator, text: string): Promise<void> {
+  const box = grid.getByRole('row').filter({ hasText: text }).getByRole('checkbox');
+  await box.check();
+  await expect(box).toBeChecked();
 }

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { onlineDevices, useFleet } from './fleet.ts';
+import { selectRow } from './lists.ts';
 import { callApi, signIn, urlFor } from './sign-in.ts';
 
 /**
@@ -19,10 +20,7 @@ async function selectDevices(page: Page, serials: readonly string[]): Promise<vo
   for (const [index, serial] of serials.entries()) {
     if (index > 0) await page.getByRole('searchbox', { name: 'Search devices' }).fill(serial);
     await expect(grid.getByRole('row').filter({ hasText: serial })).toHaveCount(1);
-    await grid
-      .getByRole('checkbox', { name: /Select row/ })
-      .first()
-      .check();
+    await selectRow(grid, serial);
   }
   const count = serials.length;
   await expect(page.getByTestId('bulk-bar')).toContainText(

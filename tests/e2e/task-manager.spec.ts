@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { onlineDevices, takeOffline, useFleet } from './fleet.ts';
+import { selectRow } from './lists.ts';
 import { callApi, signIn, urlFor } from './sign-in.ts';
 
 /**
@@ -145,16 +146,10 @@ test('Run a task on a selection in the devices list: a CLI command on two device
   await page.goto(urlFor('acme.localhost', `/management/devices?q=${serials[0]}`));
   const grid = page.getByRole('grid', { name: 'Devices' });
   await expect(grid.getByRole('row')).toHaveCount(2);
-  await grid
-    .getByRole('checkbox', { name: /Select row/ })
-    .first()
-    .check();
+  await selectRow(grid, serials[0] ?? '');
   await page.getByRole('searchbox', { name: 'Search devices' }).fill(serials[1] ?? '');
   await expect(grid.getByRole('row').filter({ hasText: serials[1] ?? '' })).toHaveCount(1);
-  await grid
-    .getByRole('checkbox', { name: /Select row/ })
-    .first()
-    .check();
+  await selectRow(grid, serials[1] ?? '');
   await expect(page.getByTestId('bulk-bar')).toContainText('2 devices selected');
 
   await page.getByTestId('bulk-run-task').click();

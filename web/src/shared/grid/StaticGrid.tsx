@@ -196,7 +196,7 @@ export function StaticGrid<Row extends GridValidRowModel>({
               <th scope="col">
                 <input
                   type="checkbox"
-                  aria-label={t('grid.selectPage')}
+                  aria-label={t(allOnPage ? 'grid.unselectPage' : 'grid.selectPage')}
                   checked={allOnPage}
                   onChange={(event) => toggle(pageIds, event.target.checked)}
                 />
@@ -228,7 +228,9 @@ export function StaticGrid<Row extends GridValidRowModel>({
                 <td>
                   <input
                     type="checkbox"
-                    aria-label={t('grid.selectRow')}
+                    aria-label={t(
+                      selected.has(item.id as string | number) ? 'grid.unselectRow' : 'grid.selectRow',
+                    )}
                     checked={selected.has(item.id as string | number)}
                     onChange={(event) => toggle([item.id as string | number], event.target.checked)}
                   />
