@@ -128,6 +128,36 @@ describe('StaticGrid: the first paint of a server list', () => {
     expect(onWake).toHaveBeenLastCalledWith('filters');
   });
 
+  it("names its checkboxes as the full grid does: a checked row's box says Unselect row", () => {
+    const onChange = vi.fn();
+    const { rerender } = render(<></>);
+    const draw = (ids: number[]) => (
+      <StaticGrid<Row>
+        label="Companies"
+        columns={columns}
+        rows={rows}
+        total={2}
+        loading={false}
+        state={initialGridState({ pageSize: 25 })}
+        onStateChange={() => undefined}
+        columnVisibility={{}}
+        onColumnVisibilityChange={() => undefined}
+        emptyText="No companies"
+        onWake={() => undefined}
+        selection={{ ids, onChange }}
+      />
+    );
+    rerender(draw([]));
+    expect(screen.getAllByRole('checkbox', { name: 'Select row' })).toHaveLength(2);
+    fireEvent.click(screen.getAllByRole('checkbox', { name: 'Select row' })[0] as HTMLElement);
+    expect(onChange).toHaveBeenLastCalledWith([7]);
+    rerender(draw([7]));
+    expect(screen.getAllByRole('checkbox', { name: 'Unselect row' })).toHaveLength(1);
+    expect(screen.getByRole('checkbox', { name: 'Select all rows' })).toBeTruthy();
+    rerender(draw([7, 9]));
+    expect(screen.getByRole('checkbox', { name: 'Unselect all rows' })).toBeTruthy();
+  });
+
   it('says the list is empty once it has loaded, and nothing while it loads', () => {
     renderGrid({ rows: [], total: 0, loading: true });
     expect(screen.queryByText('No companies')).toBeNull();
