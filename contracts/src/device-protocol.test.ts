@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { deriveCapabilities, firmwareVersion } from './device-capabilities.ts';
 import {
   clientIdFor,
+  DEVICE_SECRET_LENGTH,
   deviceKind,
+  deviceSecretProblem,
   deviceTopics,
   helloSchema,
   macSchema,
@@ -100,6 +102,23 @@ describe('device protocol v1 (docs/device-protocol.md)', () => {
       'router',
       'router',
     ]);
+  });
+});
+
+describe('device secret strength (128 bits, docs/device-protocol.md "Mosquitto (dynamic security)")', () => {
+  it('takes 32 hex digits, or 22 characters of any wider alphabet, and at most 200', () => {
+    expect(deviceSecretProblem('0123456789abcdef0123456789ABCDEF')).toBeUndefined();
+    expect(deviceSecretProblem('0123456789abcdef0123456789abcde')).toBe('too_short');
+    // Digits only are hex digits too: 31 of them are not enough.
+    expect(deviceSecretProblem('1'.repeat(31))).toBe('too_short');
+    // base64url, as the simulator writes it: 22 characters carry 132 bits.
+    expect(deviceSecretProblem('Zm9vYmFyLWJhei1xdXV4LW')).toBeUndefined();
+    expect(deviceSecretProblem('Zm9vYmFyLWJhei1xdXV4L')).toBe('too_short');
+    expect(deviceSecretProblem('secret-3300000001-abcdef')).toBeUndefined();
+    // The old minimum of 16 characters (64 bits of hex) is refused now.
+    expect(deviceSecretProblem('0123456789abcdef')).toBe('too_short');
+    expect(deviceSecretProblem('x'.repeat(DEVICE_SECRET_LENGTH.max))).toBeUndefined();
+    expect(deviceSecretProblem('x'.repeat(DEVICE_SECRET_LENGTH.max + 1))).toBe('too_long');
   });
 });
 

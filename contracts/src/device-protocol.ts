@@ -63,6 +63,23 @@ export const macSchema = z
   .trim()
   .transform((value) => value.toUpperCase().replaceAll('-', ':'))
   .pipe(z.string().regex(MAC_PATTERN, 'a MAC address is six hex pairs, like 00:1E:42:12:34:56'));
+
+/**
+ * A device secret holds at least 128 bits (docs/device-protocol.md, "Mosquitto (dynamic
+ * security)"): on a broker that does not throttle CONNECTs, nothing but its size limits guessing.
+ * Told by length, as a person can check it: hex digits carry 4 bits each, so 32 of them; any
+ * other secret (base64, letters and digits) needs 22 characters, 6 bits each in base64 (132).
+ * Whether a secret is random is the manufacturer's part: Fleetport cannot see it.
+ */
+export const DEVICE_SECRET_LENGTH = { hex: 32, other: 22, max: 200 } as const;
+const HEX_ONLY = /^[0-9A-Fa-f]*$/;
+
+/** Why a device secret is refused: too short for 128 bits (by its alphabet), or over 200 characters. */
+export function deviceSecretProblem(secret: string): 'too_short' | 'too_long' | undefined {
+  if (secret.length > DEVICE_SECRET_LENGTH.max) return 'too_long';
+  const needed = HEX_ONLY.test(secret) ? DEVICE_SECRET_LENGTH.hex : DEVICE_SECRET_LENGTH.other;
+  return secret.length < needed ? 'too_short' : undefined;
+}
 const bytes = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 const isoTime = z.iso.datetime({ offset: true }).max(ISO_TIME_MAX_LENGTH);
 

@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { deviceSecretProblem } from '@fleetport/contracts/device-protocol';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HOSTILE, SPECIAL_INDEX } from './fleet.ts';
 import { formatFleetCsv, loadOrCreateFleet, parseFleetCsv, readFleetCsv } from './fleet-manifest.ts';
@@ -79,6 +80,8 @@ describe('loadOrCreateFleet', () => {
     expect((await readFile(file, 'utf8')).split('\r\n')[0]).toBe('serial,mac,secret,model,firmware,name');
     expect(new Set(rows.map((row) => row.secret)).size).toBe(12);
     for (const row of rows) expect(row.secret).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    // Strong enough for Approved Devices (128 bits; 192 here), so the manifest imports as it is.
+    for (const row of rows) expect(deviceSecretProblem(row.secret)).toBeUndefined();
     expect(devices.map((device) => device.secret)).not.toContain('');
     expect((await stat(file)).mode & 0o777).toBe(0o600);
   });

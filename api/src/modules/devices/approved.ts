@@ -1,5 +1,10 @@
 import { parseCsv } from '@fleetport/contracts/csv';
-import { macSchema, SERIAL_PATTERN } from '@fleetport/contracts/device-protocol';
+import {
+  DEVICE_SECRET_LENGTH,
+  deviceSecretProblem,
+  macSchema,
+  SERIAL_PATTERN,
+} from '@fleetport/contracts/device-protocol';
 import { approvedDeviceSchema, identityImportSchema } from '@fleetport/contracts/device-schemas';
 import { textSchema } from '@fleetport/contracts/fields';
 import type { Router } from 'express';
@@ -9,6 +14,12 @@ import { fieldError } from '../../http/errors.ts';
 import { listQuerySchema, pickFields } from '../../http/list-query.ts';
 import type { RouteRegistry } from '../../http/route.ts';
 import { importIdentities, listApproved } from './approved-queries.ts';
+
+/** What a row with a weak or overlong secret is told (the rule: contracts, deviceSecretProblem). */
+const SECRET_MESSAGES = {
+  too_short: `The secret is too short: it needs 128 bits, that is at least ${DEVICE_SECRET_LENGTH.hex} hex digits, or ${DEVICE_SECRET_LENGTH.other} characters when it has other letters or symbols (base64, for instance).`,
+  too_long: `The secret is at most ${DEVICE_SECRET_LENGTH.max} characters.`,
+} as const;
 
 /** A manufacturer's CSV: a header with serial, mac and secret columns (others ignored). */
 export function parseIdentityCsv(text: string): {
@@ -35,12 +46,12 @@ export function parseIdentityCsv(text: string): {
     const serial = cells[serialAt] ?? '';
     const mac = macSchema.safeParse(cells[macAt] ?? '');
     const secret = cells[secretAt] ?? '';
+    const weak = deviceSecretProblem(secret);
     if (!SERIAL_PATTERN.test(serial))
       errors.push({ line, message: 'The serial number is 6–20 letters and digits.' });
     else if (!mac.success)
       errors.push({ line, message: 'The MAC address is six hex pairs, like 00:1E:42:12:34:56.' });
-    else if (secret.length < 16 || secret.length > 200)
-      errors.push({ line, message: 'The secret is 16–200 characters.' });
+    else if (weak) errors.push({ line, message: SECRET_MESSAGES[weak] });
     else if (seen.has(serial)) errors.push({ line, message: 'This serial number is in the file twice.' });
     else {
       seen.add(serial);

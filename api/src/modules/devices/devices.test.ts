@@ -10,6 +10,8 @@ afterAll(async () => {
   await fx?.stop();
 });
 
+/** 128 bits of hex: the shortest hex secret an import takes. */
+const HEX_SECRET = '0123456789abcdef0123456789abcdef';
 const csvOf = (rows: string[]) => ['serial,mac,secret,model', ...rows].join('\n');
 
 describe('Approved Devices (spec §2 /auth-devices) and adding devices', () => {
@@ -127,12 +129,30 @@ describe('parseIdentityCsv', () => {
   it('needs the serial, mac and secret columns and checks each row', () => {
     expect(parseIdentityCsv('serial,mac\n1234567,00:1E:42:00:00:01').errors[0]?.line).toBe(1);
     const { rows, errors } = parseIdentityCsv(
-      'mac,secret,serial\n00:1e:42:00:00:01,0123456789abcdef,1234567\n\nbad,0123456789abcdef,1234568\n00:1E:42:00:00:03,short,1234569\n00:1E:42:00:00:04,0123456789abcdef,1234567',
+      `mac,secret,serial\n00:1e:42:00:00:01,${HEX_SECRET},1234567\n\nbad,${HEX_SECRET},1234568\n00:1E:42:00:00:03,short,1234569\n00:1E:42:00:00:04,${HEX_SECRET},1234567`,
     );
-    expect(rows).toEqual([
-      { line: 2, serial: '1234567', mac: '00:1E:42:00:00:01', secret: '0123456789abcdef' },
-    ]);
+    expect(rows).toEqual([{ line: 2, serial: '1234567', mac: '00:1E:42:00:00:01', secret: HEX_SECRET }]);
     expect(errors.map((error) => error.line)).toEqual([4, 5, 6]);
+  });
+
+  it('refuses a secret under 128 bits, naming the line and the rule', () => {
+    const csv = (secret: string) => `serial,mac,secret\n1234567,00:1E:42:00:00:01,${secret}`;
+    // 16 hex digits were enough before: 64 bits, refused now.
+    const { rows, errors } = parseIdentityCsv(csv('0123456789abcdef'));
+    expect(rows).toEqual([]);
+    expect(errors).toEqual([
+      {
+        line: 2,
+        message:
+          'The secret is too short: it needs 128 bits, that is at least 32 hex digits, or 22 characters when it has other letters or symbols (base64, for instance).',
+      },
+    ]);
+    expect(parseIdentityCsv(csv(HEX_SECRET.slice(1))).errors[0]?.message).toMatch(/32 hex digits/);
+    expect(parseIdentityCsv(csv('Zm9vYmFyLWJhei1xdXV4LW')).rows).toHaveLength(1);
+    expect(parseIdentityCsv(csv('Zm9vYmFyLWJhei1xdXV4L')).errors).toHaveLength(1);
+    expect(parseIdentityCsv(csv('x'.repeat(201))).errors[0]?.message).toBe(
+      'The secret is at most 200 characters.',
+    );
   });
 });
 
