@@ -62,6 +62,6 @@ describe('envelope and errors', () => {
   it('health and readiness answer without the XHR header', async () => {
     expect((await fx.client().get('/api/healthz', { xhr: false })).body.data).toEqual({ status: 'alive' });
     const ready = await fx.client().get('/api/readyz', { xhr: false });
-    expect(ready.body.data).toEqual({ status: 'ready', database: fx.store });
+    expect(ready.body.data).toEqual({ status: 'ready', database: fx.store, broker: 'embedded' });
   });
 });

@@ -1,25 +1,16 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import mqtt from 'mqtt';
 import { pino } from 'pino';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { type ApiFixture, startTestApi } from '../../testing/fixtures.ts';
+import { freePort, hasMosquitto, MOSQUITTO, stopBroker } from '../../testing/mosquitto.ts';
 import { brokerTrouble, ExternalBroker } from './transport.ts';
 
 // Issue 31, bad input: an external broker (MQTT_URL) unreachable at start and mid-run. The API
 // serves the console meanwhile, tries again with a growing pause, and subscribes again each time
-// it connects, so devices' readings resume; each trouble is one log line in words.
+// it connects, so devices' readings resume; each trouble is one log line in words. Meanwhile the
+// API says it is not ready (GET /api/readyz), with the reason.
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-const MOSQUITTO = '/usr/sbin/mosquitto';
 const running: ChildProcess[] = [];
 
 /** A Mosquitto of the test's own on a port (no configuration: loopback only, MQTT 5). */
@@ -29,23 +20,16 @@ function mosquittoOn(port: number): ChildProcess {
   return broker;
 }
 
-async function stop(broker: ChildProcess): Promise<void> {
-  if (broker.exitCode !== null) return;
-  const exited = new Promise<void>((resolve) => broker.once('exit', () => resolve()));
-  broker.kill('SIGTERM');
-  await exited;
-}
-
 let fx: ApiFixture | undefined;
 afterEach(async () => {
-  for (const broker of running.splice(0)) await stop(broker);
+  for (const broker of running.splice(0)) await stopBroker(broker);
 });
 afterAll(async () => {
   await fx?.stop();
 });
 
 describe('an external broker that is not there', () => {
-  it('at start: the API starts and serves the console', async () => {
+  it('at start: the API starts and serves the console, and says it is not ready while the broker is away', async () => {
     const port = await freePort();
     fx = await startTestApi({
       MQTT_URL: `mqtt://127.0.0.1:${port}`,
@@ -53,9 +37,33 @@ describe('an external broker that is not there', () => {
     });
     expect((fx.api.deps.gateway.transport as ExternalBroker).connected).toBe(false);
     expect((await fetch(`${fx.url}/api/healthz`)).status).toBe(200);
-  });
+    const ready = await fetch(`${fx.url}/api/readyz`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toEqual({
+      success: false,
+      data: { status: 'unavailable', database: fx.store, broker: 'disconnected' },
+      errors: [
+        {
+          code: 'BROKER_UNAVAILABLE',
+          message: 'The device broker (MQTT_URL) is not connected: devices cannot reach Fleetport.',
+        },
+      ],
+    });
+    if (!hasMosquitto) return;
+    // The broker comes: the API connects by itself and is ready.
+    mosquittoOn(port);
+    await expect
+      .poll(async () => (await fetch(`${fx?.url}/api/readyz`)).status, { timeout: 15_000, interval: 200 })
+      .toBe(200);
+    const body = (await (await fetch(`${fx.url}/api/readyz`)).json()) as { data: unknown };
+    expect(body.data).toEqual({
+      status: 'ready',
+      database: fx.store,
+      broker: 'connected',
+    });
+  }, 30_000);
 
-  it.runIf(existsSync(MOSQUITTO))(
+  it.runIf(hasMosquitto)(
     'when it comes the gateway connects and hears devices; after it went away and came back, again',
     async () => {
       const port = await freePort();
@@ -82,7 +90,7 @@ describe('an external broker that is not there', () => {
           )
           .toBe(true);
         // Mid-run the broker goes away: publishing says so at once, instead of waiting.
-        await stop(first);
+        await stopBroker(first);
         await expect.poll(() => transport.connected, { timeout: 5000 }).toBe(false);
         await expect(transport.publish('fp/v1/1100000001/config', '{}', { retain: true })).rejects.toThrow(
           'the device broker is not connected',
