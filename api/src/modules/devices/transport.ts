@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:net';
 import { Readable } from 'node:stream';
 import { createServer as createTlsServer, type Server as TlsServer } from 'node:tls';
-import { parseClientId, parseTopic, TOPIC_ROOT } from '@fleetport/contracts/device-protocol';
+import {
+  parseClientId,
+  parseTopic,
+  TELEMETRY_CATEGORIES,
+  TOPIC_ROOT,
+} from '@fleetport/contracts/device-protocol';
 import { Aedes, type AuthenticateError } from 'aedes';
 import persistenceModule, { type AedesMemoryPersistence } from 'aedes-persistence';
 import mqtt, { type MqttClient } from 'mqtt';
@@ -50,6 +55,29 @@ const DEVICE_PUBLISHES: ReadonlySet<string> = new Set([
   'config/report',
 ]);
 const DEVICE_SUBSCRIBES: ReadonlySet<string> = new Set(['cmd', 'config']);
+
+/** The topics of the given kinds under one serial (or `+`), a telemetry kind once per category. */
+function topicsOf(serial: string, kinds: ReadonlySet<string>, categories: readonly string[]): string[] {
+  return [...kinds].flatMap((kind) =>
+    kind === 'telemetry'
+      ? categories.map((category) => `${TOPIC_ROOT}/${serial}/telemetry/${category}`)
+      : [`${TOPIC_ROOT}/${serial}/${kind}`],
+  );
+}
+
+/** Every topic mayPublish allows a device, spelled out: an external broker's ACLs (dynsec.ts). */
+export const devicePublishTopics = (serial: string): string[] =>
+  topicsOf(serial, DEVICE_PUBLISHES, TELEMETRY_CATEGORIES);
+
+/** Every topic maySubscribe allows a device, spelled out. */
+export const deviceSubscribeTopics = (serial: string): string[] =>
+  topicsOf(serial, DEVICE_SUBSCRIBES, TELEMETRY_CATEGORIES);
+
+/** What the gateway subscribes to on an external broker: every kind of message a device sends. */
+export const GATEWAY_SUBSCRIPTIONS: readonly string[] = topicsOf('+', DEVICE_PUBLISHES, ['+']);
+
+/** What the gateway publishes: each device's commands and configuration. */
+export const GATEWAY_PUBLISHES: readonly string[] = topicsOf('+', DEVICE_SUBSCRIBES, ['+']);
 
 function refusal(): AuthenticateError {
   // One answer for every refusal: the device cannot learn which check failed.
@@ -306,6 +334,10 @@ export function brokerTrouble(address: string, error: Error & { code?: unknown }
   return `the device broker at ${address} cannot be reached: ${error.message}`;
 }
 
+/** The gateway's subscriptions as the API replicas share them (each message reaches one replica). */
+export const sharedSubscriptions = (group: string): string[] =>
+  GATEWAY_SUBSCRIPTIONS.map((topic) => `$share/${group}/${topic}`);
+
 /** The external broker's reconnection pause: from 1 s, doubled after each failure, at most 30 s. */
 const RECONNECT_FIRST_MS = 1000;
 const RECONNECT_MAX_MS = 30_000;
@@ -359,17 +391,8 @@ export class ExternalBroker implements DeviceTransport {
       pause = RECONNECT_FIRST_MS;
       if (down) this.log.info({ broker: this.address }, 'device broker reachable again');
       down = false;
-      const group = `$share/${this.group}`;
       client
-        .subscribeAsync(
-          [
-            `${TOPIC_ROOT}/+/hello`,
-            `${TOPIC_ROOT}/+/status`,
-            `${TOPIC_ROOT}/+/telemetry/+`,
-            `${TOPIC_ROOT}/+/cmd/result`,
-          ].map((topic) => `${group}/${topic}`),
-          { qos: 1 },
-        )
+        .subscribeAsync(sharedSubscriptions(this.group), { qos: 1 })
         .catch((error: unknown) => this.log.error({ err: error }, 'device broker refused the subscription'));
     });
     client.on('error', (error: Error & { code?: unknown }) => {
