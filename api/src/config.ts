@@ -5,6 +5,11 @@ import { z } from 'zod';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
+const hasCredentials = (url: string) => {
+  const parsed = new URL(url);
+  return parsed.username !== '' && parsed.password !== '';
+};
+
 /** Every setting of the API, read from the environment once at boot (fail fast). */
 const configSchema = z
   .object({
@@ -86,6 +91,13 @@ const configSchema = z
       .string()
       .regex(/^[\w-]{1,64}$/)
       .default('fleetport'),
+    /**
+     * `on`: MQTT_URL is a Mosquitto 2 broker whose dynamic-security plugin Fleetport provisions
+     * (docs/device-protocol.md, "Mosquitto (dynamic security)"): each approved device a client and
+     * a role, given when it is imported, checked at every start. MQTT_URL's user is the plugin's
+     * admin.
+     */
+    MQTT_DYNSEC: z.enum(['on', 'off']).default('off'),
     MQTT_HOST: z.string().default('127.0.0.1'),
     MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(18830),
     /**
@@ -140,6 +152,19 @@ const configSchema = z
   .refine((config) => config.DEVICE_HOOKS_PORT === undefined || config.DEVICE_HOOKS_SECRET !== undefined, {
     message: 'DEVICE_HOOKS_PORT needs DEVICE_HOOKS_SECRET, the secret EMQX sends with each check',
     path: ['DEVICE_HOOKS_SECRET'],
+  })
+  .refine((config) => config.MQTT_DYNSEC === 'off' || config.MQTT_URL !== undefined, {
+    message: 'MQTT_DYNSEC=on provisions the Mosquitto broker that MQTT_URL names: set MQTT_URL too',
+    path: ['MQTT_DYNSEC'],
+  })
+  .refine((config) => config.MQTT_DYNSEC === 'off' || !config.MQTT_URL || hasCredentials(config.MQTT_URL), {
+    message:
+      "MQTT_DYNSEC=on needs a user name and password in MQTT_URL (mqtt://user:password@host): the dynamic-security plugin's admin client (mosquitto_ctrl dynsec init)",
+    path: ['MQTT_URL'],
+  })
+  .refine((config) => config.MQTT_DYNSEC === 'off' || config.DEVICE_HOOKS_PORT === undefined, {
+    message: 'MQTT_DYNSEC is for a Mosquitto broker and DEVICE_HOOKS_PORT for EMQX: set one of them',
+    path: ['MQTT_DYNSEC'],
   });
 
 export type ApiConfig = z.output<typeof configSchema>;

@@ -8,6 +8,7 @@ import type { FailureCounter } from './modules/auth/rate-limit.ts';
 import type { Keys } from './modules/auth/secrets.ts';
 import type { SessionService } from './modules/auth/sessions.ts';
 import type { BackupRuleScheduler } from './modules/backup-rules/scheduler.ts';
+import type { DynsecProvisioner } from './modules/devices/dynsec.ts';
 import type { DeviceGateway } from './modules/devices/gateway.ts';
 import type { BrandDirectory } from './modules/mail/brands.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
@@ -37,6 +38,8 @@ export interface ApiDeps {
   mfa: MfaService;
   /** The device gateway: connections, telemetry, commands (docs/device-protocol.md). */
   gateway: DeviceGateway;
+  /** MQTT_DYNSEC: the Mosquitto broker's dynamic-security plugin, provisioned from Approved Devices. */
+  dynsec?: DynsecProvisioner;
   /** The task engine: task groups, their tasks, their timers (docs/adr/0003-task-engine.md). */
   tasks: TaskEngine;
   /** Periodic backup rules on the task engine's queue (modules/backup-rules/scheduler.ts). */

@@ -21,6 +21,7 @@ import { SessionService } from './modules/auth/sessions.ts';
 import { BackupRuleScheduler } from './modules/backup-rules/scheduler.ts';
 import { chooseListeners } from './modules/devices/broker-tls.ts';
 import { ConnectThrottle } from './modules/devices/connect-throttle.ts';
+import { DynsecProvisioner } from './modules/devices/dynsec.ts';
 import { startEmqxHooks } from './modules/devices/emqx-hooks.ts';
 import { DeviceGateway } from './modules/devices/gateway.ts';
 import { type DeviceTransport, EmbeddedBroker, ExternalBroker } from './modules/devices/transport.ts';
@@ -142,6 +143,15 @@ export async function startApi(
             windowS: config.MQTT_AUTH_WINDOW_S,
           }),
         });
+    const dynsec =
+      config.MQTT_URL && config.MQTT_DYNSEC === 'on'
+        ? new DynsecProvisioner({
+            url: config.MQTT_URL,
+            db: database.db,
+            log: gatewayLog,
+            shareGroup: config.MQTT_SHARE_GROUP,
+          })
+        : undefined;
     gateway = new DeviceGateway({
       db: database.db,
       log: gatewayLog,
@@ -195,6 +205,7 @@ export async function startApi(
         maxFailures: config.LOGIN_MAX_FAILURES,
       }),
       gateway,
+      dynsec,
       tasks,
       backupRules,
       metrics:
@@ -243,13 +254,16 @@ export async function startApi(
     await appVersions.start();
     await tasks.start();
     await backupRules.start();
-    await gateway.start();
+    // Both wait a moment for an external broker, side by side; the gateway's role is given by
+    // the first resync, which its own connection does not wait for.
+    await Promise.all([dynsec?.start(), gateway.start()]);
     gatewayLog.info(
       { broker: transport.address, external: Boolean(config.MQTT_URL) },
       'device gateway ready',
     );
     const close = async (): Promise<void> => {
       appVersions.stop();
+      await dynsec?.close();
       await gateway.close();
       await tasks.stop();
       // Closes the sockets too; the HTTP server's close is awaited below.

@@ -250,8 +250,17 @@ export const approvedDeviceSchema = z.object({
 });
 export type ApprovedDevice = z.infer<typeof approvedDeviceSchema>;
 
-/** POST /auth-devices: identities imported from a manufacturer's CSV. */
-export const identityImportSchema = z.object({ imported: z.number(), skipped: z.number() });
+/**
+ * POST /auth-devices: identities imported from a manufacturer's CSV. With a Mosquitto broker that
+ * Fleetport provisions (MQTT_DYNSEC), `broker` counts the imported devices it was given, those it
+ * could not be given (they cannot connect until imported again with their secrets), and those
+ * still being given when the answer went (the API's log says how that ended).
+ */
+export const identityImportSchema = z.object({
+  imported: z.number(),
+  skipped: z.number(),
+  broker: z.object({ provisioned: z.number(), failed: z.number(), pending: z.number() }).optional(),
+});
 export type IdentityImport = z.infer<typeof identityImportSchema>;
 
 /** A step of a device's update history (GET /devices/{id}/firmware-history). */

@@ -39,7 +39,7 @@ export async function seedDemoFleet(db: Db, csv: string): Promise<{ approved: nu
     }
   }
   return db.transaction(async (tx) => {
-    const approved = await approveIdentities(tx as unknown as Db, rows);
+    const approved = (await approveIdentities(tx as unknown as Db, rows)).size;
     const homes = await tx
       .select({ id: companies.id, name: companies.name })
       .from(companies)

@@ -1,9 +1,11 @@
 import type { ApprovedDevice } from '@fleetport/contracts/device-schemas';
-import { and, asc, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies, deviceIdentities, devices } from '../../db/schema.ts';
 import { contains } from '../../http/list-query.ts';
+import type { ProvisionRow } from './dynsec-plan.ts';
 import { approveIdentities } from './identities.ts';
+import { secretMatches } from './status.ts';
 
 const SORTABLE = {
   id: deviceIdentities.id,
@@ -66,6 +68,33 @@ export async function listApproved(
   };
 }
 
-/** Approves every row in one transaction (a serial already approved stays as it is); how many were new. */
+/**
+ * Approves every row in one transaction (a serial already approved stays as it is). Answers how
+ * many were new, and the rows approved now with exactly their MAC address and secret: the new
+ * ones and those imported again unchanged, whose secrets a broker may be given (dynsec.ts).
+ */
 export const importIdentities = (db: Db, rows: readonly { serial: string; mac: string; secret: string }[]) =>
-  db.transaction((tx) => approveIdentities(tx as unknown as Db, rows));
+  db.transaction(async (tx) => {
+    const fresh = await approveIdentities(tx as unknown as Db, rows);
+    const again = rows.filter((row) => !fresh.has(row.serial)).map((row) => row.serial);
+    const stored = new Map<string, { mac: string; secretSha256: string }>();
+    for (let at = 0; at < again.length; at += 1000) {
+      const found = await tx
+        .select({
+          serial: deviceIdentities.serial,
+          mac: deviceIdentities.mac,
+          secretSha256: deviceIdentities.secretSha256,
+        })
+        .from(deviceIdentities)
+        .where(inArray(deviceIdentities.serial, again.slice(at, at + 1000)));
+      for (const row of found) stored.set(row.serial, row);
+    }
+    const confirmed = rows.flatMap(({ serial, mac, secret }): ProvisionRow[] => {
+      if (fresh.has(serial)) return [{ serial, mac, secret, fresh: true }];
+      const known = stored.get(serial);
+      return known?.mac === mac && secretMatches(secret, known.secretSha256)
+        ? [{ serial, mac, secret, fresh: false }]
+        : [];
+    });
+    return { imported: fresh.size, confirmed };
+  });

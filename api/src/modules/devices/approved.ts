@@ -14,6 +14,13 @@ import { fieldError } from '../../http/errors.ts';
 import { listQuerySchema, pickFields } from '../../http/list-query.ts';
 import type { RouteRegistry } from '../../http/route.ts';
 import { importIdentities, listApproved } from './approved-queries.ts';
+import { outcomeWithin } from './dynsec.ts';
+
+/**
+ * How long an import's answer waits for a Mosquitto broker to take its devices (MQTT_DYNSEC),
+ * well within the edge's 30 s: a large file on Mosquitto 2.0 takes minutes, and goes on after.
+ */
+const BROKER_WAIT_MS = 15_000;
 
 /** What a row with a weak or overlong secret is told (the rule: contracts, deviceSecretProblem). */
 const SECRET_MESSAGES = {
@@ -88,7 +95,7 @@ export function registerApprovedDeviceRoutes(registry: RouteRegistry, router: Ro
     method: 'post',
     path: '/auth-devices',
     summary:
-      "Imports a manufacturer's CSV (serial, mac, secret) into Approved Devices; every row is checked first and nothing is saved when one is wrong.",
+      "Imports a manufacturer's CSV (serial, mac, secret) into Approved Devices; every row is checked first and nothing is saved when one is wrong. With MQTT_DYNSEC, the Mosquitto broker is given each device's client (`broker` counts them).",
     tag: 'devices',
     access: { permission: 'super_admin' },
     event: 'device.approve',
@@ -109,10 +116,20 @@ export function registerApprovedDeviceRoutes(registry: RouteRegistry, router: Ro
         );
       }
       if (rows.length === 0) throw fieldError('csv', 'The file has no devices.', 'CSV_INVALID');
-      const imported = await importIdentities(db, rows);
+      const { imported, confirmed } = await importIdentities(db, rows);
+      // Kept in the database whatever the broker says; the answer counts what it could not take.
+      const broker = !deps.dynsec
+        ? undefined
+        : confirmed.length === 0
+          ? { provisioned: 0, failed: 0, pending: 0 }
+          : await outcomeWithin(deps.dynsec.provision(confirmed), BROKER_WAIT_MS);
       return {
-        data: { imported, skipped: rows.length - imported },
-        audit: { entity: 'device_identities', entityId: 'import', after: { imported } },
+        data: { imported, skipped: rows.length - imported, ...(broker && { broker }) },
+        audit: {
+          entity: 'device_identities',
+          entityId: 'import',
+          after: { imported, ...(broker && { broker }) },
+        },
       };
     },
   });

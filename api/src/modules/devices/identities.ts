@@ -4,13 +4,13 @@ import { secretDigest } from './status.ts';
 
 /**
  * Approves identities (Approved Devices) inside the caller's transaction, a thousand rows per
- * statement; a serial already approved is left as it is. Returns how many were new.
+ * statement; a serial already approved is left as it is. Returns the serials that were new.
  */
 export async function approveIdentities(
   tx: Db,
   rows: readonly { serial: string; mac: string; secret: string }[],
-): Promise<number> {
-  let approved = 0;
+): Promise<Set<string>> {
+  const approved = new Set<string>();
   for (let start = 0; start < rows.length; start += 1000) {
     const batch = rows.slice(start, start + 1000);
     const done = await tx
@@ -19,8 +19,8 @@ export async function approveIdentities(
         batch.map((row) => ({ serial: row.serial, mac: row.mac, secretSha256: secretDigest(row.secret) })),
       )
       .onConflictDoNothing()
-      .returning({ id: deviceIdentities.id });
-    approved += done.length;
+      .returning({ serial: deviceIdentities.serial });
+    for (const row of done) approved.add(row.serial);
   }
   return approved;
 }

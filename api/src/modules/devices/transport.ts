@@ -346,8 +346,10 @@ const START_WAIT_MS = 5000;
 
 /**
  * An external broker (MQTT_URL). The broker authenticates devices and confines them to their
- * own topics (docs/device-protocol.md, "External broker"); the API subscribes with a shared
- * subscription, so each message reaches one API replica.
+ * own topics: EMQX by asking the API's hooks (emqx-hooks.ts), Mosquitto through the clients and
+ * roles Fleetport gives its dynamic-security plugin (dynsec.ts; docs/device-protocol.md, "EMQX",
+ * "Mosquitto (dynamic security)"). The API subscribes with a shared subscription, so each message
+ * reaches one API replica.
  */
 export class ExternalBroker implements DeviceTransport {
   private readonly url: string;
