@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -26,6 +26,9 @@ const USAGE = `usage: npm run sim -- [options]
   --local-changes-per-hour N
                     changes made on site to the units' configuration, across the fleet,
                     per hour (default: a tenth of the fleet's size; 0 for none)
+  --status-file FILE
+                    write the fleet's counts there every 10 s (env SIM_STATUS_FILE), for
+                    a container's health check (device-sim/src/healthcheck.ts)
   --test-devices    add the test devices: one with hostile strings (markup), and a clone
   --no-troubled-devices
                     every unit stays online with usual signal: none unreliable, flapping,
@@ -60,6 +63,7 @@ function readOptions(argv: string[]) {
       'batch-size': { type: 'string' },
       'firmware-failure-rate': { type: 'string' },
       'local-changes-per-hour': { type: 'string' },
+      'status-file': { type: 'string' },
       'test-devices': { type: 'boolean' },
       'troubled-devices': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
@@ -87,6 +91,7 @@ function readOptions(argv: string[]) {
       values['local-changes-per-hour'] === undefined
         ? undefined
         : wholeNumber('--local-changes-per-hour', values['local-changes-per-hour'], 0, 0),
+    statusFile: values['status-file'] ?? process.env.SIM_STATUS_FILE,
     testDevices: values['test-devices'] === true,
     troubledDevices: values['troubled-devices'] !== false,
   };
@@ -132,7 +137,15 @@ async function main(argv: string[]): Promise<void> {
     `sim: ${fleet.devices.length} devices from ${options.fleetFile}${fresh}; broker ${options.url}\n`,
   );
 
+  if (options.statusFile) writeStatus(fleet, options.statusFile);
   stopOnSignal(fleet);
+}
+
+/** The fleet's counts and when they were taken, every 10 s, for the container's health check. */
+function writeStatus(fleet: FleetHandle, file: string): void {
+  const write = () => writeFileSync(file, JSON.stringify({ at: Date.now(), ...fleet.counts() }));
+  write();
+  setInterval(write, 10_000).unref();
 }
 
 /** SIGINT or SIGTERM takes every device offline cleanly; a second one exits at once. */

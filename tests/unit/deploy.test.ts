@@ -286,6 +286,59 @@ describe('docker-compose.yml', () => {
   });
 });
 
+// ---- The device broker -------------------------------------------------------------------
+
+describe('device broker', () => {
+  const mqttService = compose.services?.mqtt ?? {};
+  const api = compose.services?.api ?? {};
+  const devices = compose.services?.devices ?? {};
+  const firstStart = compose.services?.['first-start'] ?? {};
+  const confMount = volumesOf(mqttService).find(
+    ({ target }) => target === '/mosquitto/config/mosquitto.conf',
+  );
+  const conf = confMount ? readFileSync(resolve(repoRoot, confMount.source), 'utf8') : '';
+  const lines = conf.split('\n').map((line) => line.trim());
+  const commandOf = (service: ComposeService) =>
+    ((service as { command?: string[] }).command ?? []).join(' ');
+
+  it('refuses anonymous clients on every listener and lets Fleetport provision it (dynamic security)', () => {
+    expect(confMount, 'deploy/mosquitto/mosquitto.conf mounted').toBeDefined();
+    expect(lines).toContain('allow_anonymous false');
+    expect(lines).not.toContain('allow_anonymous true');
+    expect(lines).toContain('per_listener_settings false');
+    expect(lines.some((line) => /^plugin \S*mosquitto_dynamic_security\.so$/.test(line))).toBe(true);
+  });
+
+  it('publishes only its TLS port, whose certificate comes from a volume the first start fills', () => {
+    expect(mqttService.ports).toEqual(['8883:8883']);
+    const tls = conf.slice(conf.indexOf('listener 8883'));
+    expect(tls).toMatch(/certfile \/mosquitto\/certs\/server\.crt/);
+    expect(tls).toMatch(/keyfile \/mosquitto\/certs\/server\.key/);
+    const certs = volumesOf(mqttService).find(({ target }) => target === '/mosquitto/certs');
+    expect(certs?.source).toBe('broker-certs');
+    expect(volumesOf(firstStart).map(({ source }) => source)).toContain('broker-certs');
+    expect(commandOf(firstStart)).toContain('device-sim/src/first-start.ts');
+  });
+
+  it("is the API replicas' broker, as the plugin's admin, with no default password", () => {
+    const env = environmentOf(api);
+    expect(env.MQTT_URL).toMatch(
+      /^mqtt:\/\/\$\{MQTT_ADMIN_USER:-\w+\}:\$\{MQTT_ADMIN_PASSWORD:\?.+\}@mqtt:1883$/,
+    );
+    expect(env.MQTT_DYNSEC).toBe('on');
+    expect(Object.keys(api.depends_on ?? {})).toEqual(expect.arrayContaining(['mqtt', 'first-start']));
+  });
+
+  it("runs a simulated fleet that connects over TLS and checks the broker against the deployment's CA", () => {
+    const command = commandOf(devices);
+    expect(command).toContain('--url=mqtts://mqtt:8883');
+    expect(command).toContain('--ca=/broker/certs/ca.crt');
+    const certs = volumesOf(devices).find(({ target }) => target === '/broker/certs');
+    expect(certs?.source).toBe('broker-certs');
+    expect(environmentOf(api).DEMO_FLEET_CSV).toBe('/fleet/fleet.csv');
+  });
+});
+
 // ---- Prometheus ------------------------------------------------------------------------------
 
 interface ScrapeConfig {
