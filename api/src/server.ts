@@ -19,9 +19,11 @@ import { failureCounter } from './modules/auth/rate-limit.ts';
 import { loadKeys } from './modules/auth/secrets.ts';
 import { SessionService } from './modules/auth/sessions.ts';
 import { BackupRuleScheduler } from './modules/backup-rules/scheduler.ts';
+import { parseIdentityCsv } from './modules/devices/approved.ts';
 import { chooseListeners } from './modules/devices/broker-tls.ts';
 import { ConnectThrottle } from './modules/devices/connect-throttle.ts';
 import { DynsecProvisioner } from './modules/devices/dynsec.ts';
+import type { ProvisionRow } from './modules/devices/dynsec-plan.ts';
 import { startEmqxHooks } from './modules/devices/emqx-hooks.ts';
 import { DeviceGateway } from './modules/devices/gateway.ts';
 import { type DeviceTransport, EmbeddedBroker, ExternalBroker } from './modules/devices/transport.ts';
@@ -76,6 +78,7 @@ export async function startApi(
   redis?.on('error', (error) => log.warn({ err: error }, 'redis connection error'));
   try {
     await migrate(database, log);
+    let demoIdentities: ProvisionRow[] = [];
     const seed = await database.exclusive(async () => {
       await ensureBuiltInRoles(database.db);
       const world = config.SEED_DEMO ? await seedDemoWorld(database.db, config.DEMO_PASSWORD) : undefined;
@@ -84,8 +87,16 @@ export async function startApi(
         if (images > 0) log.info({ images }, 'demo firmware catalogue seeded');
       }
       if (config.SEED_DEMO && config.DEMO_FLEET_CSV) {
-        const fleet = await seedDemoFleet(database.db, await readFile(config.DEMO_FLEET_CSV, 'utf8'));
+        const csv = await readFile(config.DEMO_FLEET_CSV, 'utf8');
+        const fleet = await seedDemoFleet(database.db, csv);
         log.info(fleet, 'demo fleet seeded');
+        // A broker Fleetport provisions gets the demo units' clients: their secrets are in the file.
+        demoIdentities = parseIdentityCsv(csv).rows.map(({ serial, mac, secret }) => ({
+          serial,
+          mac,
+          secret,
+          fresh: false,
+        }));
       }
       return world;
     });
@@ -150,6 +161,7 @@ export async function startApi(
             db: database.db,
             log: gatewayLog,
             shareGroup: config.MQTT_SHARE_GROUP,
+            known: demoIdentities,
           })
         : undefined;
     gateway = new DeviceGateway({

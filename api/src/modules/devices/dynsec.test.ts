@@ -1,4 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { clientIdFor } from '@fleetport/contracts/device-protocol';
 import { eq, like } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
@@ -366,4 +369,47 @@ describe('an import while the broker cannot be told', () => {
       await provisioner.close();
     }
   });
+});
+
+describe.runIf(hasDynsec)("the demo fleet's units on a provisioned broker (DEMO_FLEET_CSV)", () => {
+  it('get their clients at the first connection, so they connect, and are not reported missing', async () => {
+    const own = await startDynsecBroker();
+    const dir = await mkdtemp(path.join(tmpdir(), 'fleetport-demo-fleet-'));
+    const rows = [identity('F'), identity('F')];
+    const file = path.join(dir, 'fleet.csv');
+    await writeFile(
+      file,
+      [
+        'serial,mac,secret,name',
+        ...rows.map((row) => `${row.serial},${row.mac},${row.secret},Demo ${row.serial}`),
+      ].join('\n'),
+    );
+    const demo = await startTestApi({
+      MQTT_URL: own.adminUrl,
+      MQTT_DYNSEC: 'on',
+      MQTT_SHARE_GROUP: `dynsec-demo-${process.pid}`,
+      SEED_DEMO: true,
+      DEMO_FLEET_CSV: file,
+    });
+    try {
+      const provisioner = demo.api.deps.dynsec as DynsecProvisioner;
+      await provisioner.idle();
+      const [first] = rows as [Identity];
+      const device = await mqtt.connectAsync(own.url, {
+        clientId: clientIdFor(first.serial, first.mac),
+        username: first.serial,
+        password: first.secret,
+        protocolVersion: 4,
+        reconnectPeriod: 0,
+      });
+      expect(device.connected).toBe(true);
+      await device.endAsync();
+      const report = await provisioner.resync();
+      expect(report.missing.filter((serial) => serial.startsWith('F'))).toEqual([]);
+    } finally {
+      await demo.stop();
+      await own.stop();
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

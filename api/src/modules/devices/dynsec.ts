@@ -82,6 +82,11 @@ export interface DynsecProvisionerOptions {
   log: Logger;
   /** MQTT_SHARE_GROUP: the gateway's role allows exactly its shared subscription. */
   shareGroup: string;
+  /**
+   * Identities whose secrets are at hand at start (the demo fleet's manifest, DEMO_FLEET_CSV):
+   * given their clients at the first connection, before the resync looks for missing ones.
+   */
+  known?: readonly ProvisionRow[] | undefined;
   answerTimeoutMs?: number;
   startWaitMs?: number;
 }
@@ -104,7 +109,10 @@ export class DynsecProvisioner {
 
   /** Connects; each connection (the first, and after an outage) is followed by a resync. */
   async start(): Promise<void> {
+    let known = this.options.known ?? [];
     await this.control.start(() => {
+      if (known.length > 0) this.provision(known);
+      known = [];
       this.resync().catch(() => undefined);
     });
   }
