@@ -13,11 +13,13 @@ export const DATABASE_KINDS = ['pglite', 'postgres'] as const;
 export const BROKER_STATES = ['embedded', 'connected', 'disconnected'] as const;
 
 /**
- * GET /readyz: the database answers and, with an external broker, the API is connected to it (a
- * 503 carries `unavailable` in the same shape, and an error item for each reason).
+ * GET /readyz: the database answers (a 503 says `unavailable` in the same shape, with an error
+ * item). An external broker that is not connected makes the API `degraded`, still 200: it keeps
+ * serving the console (a load balancer must not take every replica out while the broker is away),
+ * and the answer says why in `warnings`.
  */
 export const readinessSchema = z.object({
-  status: z.enum(['ready', 'unavailable']),
+  status: z.enum(['ready', 'degraded', 'unavailable']),
   database: z.enum(DATABASE_KINDS),
   broker: z.enum(BROKER_STATES),
 });

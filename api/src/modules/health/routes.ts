@@ -22,11 +22,11 @@ export function registerHealthRoutes(registry: RouteRegistry, router: Router, de
     method: 'get',
     path: '/readyz',
     summary:
-      'Readiness: the database answers and, with an external device broker (MQTT_URL), the API is connected to it.',
+      'Readiness: the database answers; with an external device broker (MQTT_URL) that is not connected, degraded (still ready: the console is served).',
     tag: 'operations',
     access: { public: true },
     response: readinessSchema,
-    statuses: { 503: 'The database does not answer, or the external device broker is not connected' },
+    statuses: { 503: 'The database does not answer' },
     handler: async ({ res }) => {
       res.setHeader('Cache-Control', 'no-store');
       const transport = deps.gateway.transport;
@@ -40,20 +40,27 @@ export function registerHealthRoutes(registry: RouteRegistry, router: Router, de
       await deps.database.ping().catch(() => {
         errors.push({ code: 'DATABASE_UNAVAILABLE', message: 'The database does not answer.' });
       });
-      if (broker === 'disconnected') {
-        // The broker's address stays out: this answer is public.
-        errors.push({
-          code: 'BROKER_UNAVAILABLE',
-          message: 'The device broker (MQTT_URL) is not connected: devices cannot reach Fleetport.',
-        });
-      }
       const data = {
-        status: errors.length > 0 ? 'unavailable' : 'ready',
+        status: errors.length > 0 ? 'unavailable' : broker === 'disconnected' ? 'degraded' : 'ready',
         database: deps.database.kind,
         broker,
       } as const;
-      if (errors.length === 0) return { data };
-      res.status(503).json({ success: false, data, errors });
+      if (errors.length > 0) {
+        res.status(503).json({ success: false, data, errors });
+        return undefined;
+      }
+      if (broker !== 'disconnected') return { data };
+      // The broker's address stays out: this answer is public.
+      res.json({
+        success: true,
+        data,
+        warnings: [
+          {
+            code: 'BROKER_UNAVAILABLE',
+            message: 'The device broker (MQTT_URL) is not connected: devices cannot reach Fleetport.',
+          },
+        ],
+      });
       return undefined;
     },
   });
