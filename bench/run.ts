@@ -14,6 +14,7 @@ import { benchBrandScale } from './lib/part-brands.ts';
 import { benchConfigPush } from './lib/part-config-push.ts';
 import { benchDeviceIngest } from './lib/part-device-ingest.ts';
 import { benchDeviceList } from './lib/part-device-list.ts';
+import { benchDeviceTransports } from './lib/part-device-transports.ts';
 import { benchFirmwareCampaign } from './lib/part-firmware-campaign.ts';
 import { benchThemedHtml } from './lib/part-html.ts';
 import { benchSocketIo } from './lib/part-socketio.ts';
@@ -33,7 +34,7 @@ import { table } from './lib/stats.ts';
 
 const { values } = parseArgs({
   options: {
-    only: { type: 'string', default: '1,2,3,4,5,6,7,8,9,10,11,12' },
+    only: { type: 'string', default: '1,2,3,4,5,6,7,8,9,10,11,12,13' },
     duration: { type: 'string', default: '4' },
     warmup: { type: 'string', default: '1' },
     connections: { type: 'string', default: '50' },
@@ -121,6 +122,7 @@ try {
   if (parts.has('10')) await benchTaskEngine(ctx);
   if (parts.has('11')) await benchFirmwareCampaign(ctx);
   if (parts.has('12')) await benchConfigPush(ctx);
+  if (parts.has('13')) await benchDeviceTransports(ctx);
 
   if (ctx.goals.length > 0) {
     console.log('\n=== Goals ===');

@@ -1,10 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { startFleet } from '@fleetport/device-sim/fleet-runner';
 
 /**
- * Parts 8 and 11's simulated fleet, in its own process (as `npm run sim` runs it): device-sim's
- * `startFleet` against the API's broker. Once a second it prints one JSON line with the fleet's
- * counts and the telemetry rate its online devices are configured for, which the bench sets
- * against what the API stored. SIGTERM drops every connection at once (no clean goodbye: the
+ * Parts 8, 11, 12 and 13's simulated fleet, in its own process (as `npm run sim` runs it):
+ * device-sim's `startFleet` against the broker under test. Once a second it prints one JSON line
+ * with the fleet's counts and the telemetry rate its online devices are configured for, which the
+ * bench sets against what the API stored. SIGTERM drops every connection at once (no clean goodbye: the
  * API under test is stopped next anyway) and exits.
  *
  *   node bench/workers/device-fleet.ts '{"url":"mqtt://127.0.0.1:18830","devices":10000,…}'
@@ -12,6 +13,8 @@ import { startFleet } from '@fleetport/device-sim/fleet-runner';
 
 interface Options {
   url: string;
+  /** Over TLS (mqtts://): the CA file the broker's certificate must chain to (part 13). */
+  caFile?: string;
   devices: number;
   fleetFile: string;
   batchSize: number;
@@ -26,6 +29,7 @@ const options = JSON.parse(process.argv[2] ?? '{}') as Options;
 const started = performance.now();
 const fleet = await startFleet({
   url: options.url,
+  ...(options.caFile === undefined ? {} : { ca: readFileSync(options.caFile) }),
   devices: options.devices,
   fleetFile: options.fleetFile,
   seed: 1,

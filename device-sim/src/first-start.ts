@@ -23,9 +23,14 @@ const SERVER_DAYS = 825;
 /** The plugin's own format: PBKDF2-HMAC-SHA512 of the password over the decoded salt. */
 const ITERATIONS = 101;
 
-export function dynsecFile(admin: string, password: string): string {
+/** A client's password as the plugin keeps it: the hash, its salt (base64 of raw bytes), the iterations. */
+export function dynsecPassword(password: string): { password: string; salt: string; iterations: number } {
   const salt = randomBytes(12);
   const hash = pbkdf2Sync(password, salt, ITERATIONS, 64, 'sha512');
+  return { password: hash.toString('base64'), salt: salt.toString('base64'), iterations: ITERATIONS };
+}
+
+export function dynsecFile(admin: string, password: string): string {
   const everything = (acltype: string, topic: string) => ({ acltype, topic, allow: true });
   return `${JSON.stringify(
     {
@@ -33,9 +38,7 @@ export function dynsecFile(admin: string, password: string): string {
         {
           username: admin,
           textName: 'Dynsec admin user',
-          password: hash.toString('base64'),
-          salt: salt.toString('base64'),
-          iterations: ITERATIONS,
+          ...dynsecPassword(password),
           roles: [{ rolename: 'admin' }],
         },
       ],

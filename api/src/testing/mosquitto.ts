@@ -36,23 +36,31 @@ export interface DynsecBroker {
   url: string;
   /** The same with the plugin's admin client: MQTT_URL. */
   adminUrl: string;
+  /** The broker's process (the bench reads its CPU time, and stops it if interrupted). */
+  process: ChildProcess;
   stop(): Promise<void>;
 }
 
 /**
  * Mosquitto with the dynamic-security plugin on a free loopback port, its configuration in a
- * folder of its own, an admin client made by `mosquitto_ctrl dynsec init`. Answers once the admin
- * can connect.
+ * folder of its own, an admin client made by `mosquitto_ctrl dynsec init`, or the plugin's whole
+ * file as given (`dynsecJson`, with that admin in it: the bench's ten thousand clients). Answers
+ * once the admin can connect.
  */
 export async function startDynsecBroker(
   admin = 'fleetport',
   password = 'admin-password-0001',
+  options: { dynsecJson?: string; startTimeoutMs?: number } = {},
 ): Promise<DynsecBroker> {
   const dir = await mkdtemp(path.join(tmpdir(), 'fleetport-mosquitto-'));
   // Run as root, Mosquitto drops to its own user, which must still write the plugin's file.
   await chmod(dir, 0o777);
   const file = path.join(dir, 'dynamic-security.json');
-  await promisify(execFile)(MOSQUITTO_CTRL, ['dynsec', 'init', file, admin, password]);
+  if (options.dynsecJson === undefined) {
+    await promisify(execFile)(MOSQUITTO_CTRL, ['dynsec', 'init', file, admin, password]);
+  } else {
+    await writeFile(file, options.dynsecJson);
+  }
   await chmod(file, 0o666);
   const port = await freePort();
   const conf = path.join(dir, 'mosquitto.conf');
@@ -81,9 +89,9 @@ export async function startDynsecBroker(
       .catch(() => undefined);
     if (client) {
       await client.endAsync();
-      return { url, adminUrl, stop };
+      return { url, adminUrl, process: broker, stop };
     }
-    if (attempt === 50) {
+    if (attempt * 100 >= (options.startTimeoutMs ?? 5000)) {
       await stop();
       throw new Error(`Mosquitto with the dynamic-security plugin did not start on port ${port}`);
     }
