@@ -36,10 +36,11 @@ export const INGEST = {
   timeScale: envNumber('BENCH_TIME_SCALE', 10),
   /** The connect phase ends when every device is connected, progress stops, or after this long. */
   connectLimitS: envNumber('BENCH_CONNECT_S', 120),
+  /** …or when every device has started and no new one was seen connected for this long. */
+  stallS: envNumber('BENCH_STALL_S', 15),
   /** Then a steady window of this long. */
   steadyS: envNumber('BENCH_INGEST_S', 30),
 };
-const STALL_S = 15;
 /** The gateway's default dynamic interval (devices.dynamic_interval_s). */
 const DYNAMIC_INTERVAL_S = 300;
 
@@ -339,8 +340,8 @@ async function runFleet(options: {
       break;
     }
     const allStarted = sample.fleet.total > 0 && sample.fleet.idle === 0;
-    if (allStarted && sample.t - lastProgress >= STALL_S) {
-      ended = `no progress for ${STALL_S} s`;
+    if (allStarted && sample.t - lastProgress >= INGEST.stallS) {
+      ended = `no progress for ${INGEST.stallS} s`;
       break;
     }
     if (sample.t >= INGEST.connectLimitS) break;

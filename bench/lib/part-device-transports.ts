@@ -30,6 +30,13 @@ import { fmtBytes, fmtInt, table } from './stats.ts';
  * resync took.
  */
 
+/** The setups to run (BENCH_TRANSPORTS, e.g. `plain,mosquitto`): all three by default. */
+type Transport = 'plain' | 'tls' | 'mosquitto';
+const TRANSPORTS = (process.env.BENCH_TRANSPORTS ?? 'plain,tls,mosquitto')
+  .split(',')
+  .map((name) => name.trim())
+  .filter((name): name is Transport => name === 'plain' || name === 'tls' || name === 'mosquitto');
+
 const ADMIN = 'fleetport';
 const ADMIN_PASSWORD = 'bench-admin-password-0001';
 const SHARE_GROUP = 'fleetport';
@@ -112,52 +119,57 @@ export async function benchDeviceTransports(ctx: BenchContext): Promise<void> {
   const { databaseUrl, fleetFile } = prepared;
   // Info lines too: the gateway's start and each resync are said once at info.
   const log = { LOG_LEVEL: 'info' };
-  const results: { label: string; result: IngestResult; broker: boolean }[] = [];
+  const results: { key: Transport; label: string; result: IngestResult; broker: boolean }[] = [];
+  const chosen = new Set(TRANSPORTS);
 
-  console.log('\n--- (a) embedded broker, plain MQTT ---');
-  const plainPort = await freePort();
-  results.push({
-    label: 'embedded, plain',
-    broker: false,
-    result: await runIngest(databaseUrl, {
-      name: 'transport_plain',
-      fleetFile,
-      replicas: 1,
-      apiEnv: { ...log, MQTT_PORT: String(plainPort), MQTT_HOST: '127.0.0.1' },
-      fleetUrl: `mqtt://127.0.0.1:${plainPort}`,
-    }),
-  });
-
-  console.log('\n--- (b) embedded broker, MQTT over TLS ---');
-  const tls = await makeTls(path.join(ctx.tmp, 'tls'));
-  const tlsPort = await freePort();
-  results.push({
-    label: 'embedded, TLS',
-    broker: false,
-    result: await runIngest(databaseUrl, {
-      name: 'transport_tls',
-      fleetFile,
-      replicas: 1,
-      apiEnv: {
-        ...log,
-        MQTT_HOST: '127.0.0.1',
-        MQTT_PLAIN: 'off',
-        MQTT_TLS_CERT: tls.certFile,
-        MQTT_TLS_KEY: tls.keyFile,
-        MQTT_TLS_HOST: '127.0.0.1',
-        MQTT_TLS_PORT: String(tlsPort),
-      },
-      fleetUrl: `mqtts://127.0.0.1:${tlsPort}`,
-      caFile: tls.caFile,
-    }),
-  });
-
-  console.log('\n--- (c) Mosquitto (dynamic security), two API replicas ---');
-  if (!hasDynsec) {
+  if (chosen.has('plain')) {
+    console.log('\n--- (a) embedded broker, plain MQTT ---');
+    const plainPort = await freePort();
+    results.push({
+      key: 'plain',
+      label: 'embedded, plain',
+      broker: false,
+      result: await runIngest(databaseUrl, {
+        name: 'transport_plain',
+        fleetFile,
+        replicas: 1,
+        apiEnv: { ...log, MQTT_PORT: String(plainPort), MQTT_HOST: '127.0.0.1' },
+        fleetUrl: `mqtt://127.0.0.1:${plainPort}`,
+      }),
+    });
+  }
+  if (chosen.has('tls')) {
+    console.log('\n--- (b) embedded broker, MQTT over TLS ---');
+    const tls = await makeTls(path.join(ctx.tmp, 'tls'));
+    const tlsPort = await freePort();
+    results.push({
+      key: 'tls',
+      label: 'embedded, TLS',
+      broker: false,
+      result: await runIngest(databaseUrl, {
+        name: 'transport_tls',
+        fleetFile,
+        replicas: 1,
+        apiEnv: {
+          ...log,
+          MQTT_HOST: '127.0.0.1',
+          MQTT_PLAIN: 'off',
+          MQTT_TLS_CERT: tls.certFile,
+          MQTT_TLS_KEY: tls.keyFile,
+          MQTT_TLS_HOST: '127.0.0.1',
+          MQTT_TLS_PORT: String(tlsPort),
+        },
+        fleetUrl: `mqtts://127.0.0.1:${tlsPort}`,
+        caFile: tls.caFile,
+      }),
+    });
+  }
+  if (chosen.has('mosquitto')) console.log('\n--- (c) Mosquitto (dynamic security), two API replicas ---');
+  if (chosen.has('mosquitto') && !hasDynsec) {
     console.log(
       'skipped: needs /usr/sbin/mosquitto, mosquitto_ctrl and the dynamic-security plugin (Debian: mosquitto)',
     );
-  } else {
+  } else if (chosen.has('mosquitto')) {
     const written = performance.now();
     const { rows } = parseIdentityCsv(await readFile(fleetFile, 'utf8'));
     const json = provisionedDynsecJson(rows);
@@ -178,7 +190,7 @@ export async function benchDeviceTransports(ctx: BenchContext): Promise<void> {
         fleetUrl: broker.url,
         brokerPid: broker.process.pid,
       });
-      results.push({ label: 'Mosquitto + 2 replicas', broker: true, result });
+      results.push({ key: 'mosquitto', label: 'Mosquitto + 2 replicas', broker: true, result });
       for (const line of resyncs(result, 2)) console.log(`resync, ${line}`);
       const mustImport = [...result.logged.keys()].filter((msg) => msg.includes(MUST_IMPORT));
       console.log(
@@ -224,7 +236,8 @@ export async function benchDeviceTransports(ctx: BenchContext): Promise<void> {
       ]),
     ),
   );
-  const [plain, secure, mosquitto] = results.map((entry) => entry.result);
+  const resultOf = (key: Transport) => results.find((entry) => entry.key === key)?.result;
+  const plain = resultOf('plain');
   if (!plain) return;
   const rows: string[][] = [];
   const compare = (label: string, other: IngestResult | undefined) => {
@@ -240,8 +253,8 @@ export async function benchDeviceTransports(ctx: BenchContext): Promise<void> {
       ratio(other.apiRssEnd, plain.apiRssEnd),
     ]);
   };
-  compare('TLS vs plain', secure);
-  compare('Mosquitto + 2 replicas vs plain', mosquitto);
+  compare('TLS vs plain', resultOf('tls'));
+  compare('Mosquitto + 2 replicas vs plain', resultOf('mosquitto'));
   console.log(
     table(
       [
