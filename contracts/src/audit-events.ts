@@ -31,6 +31,8 @@ export const AUDIT_EVENTS = [
   'device.add_batch',
   'device.claims_refused',
   'device.approve',
+  // An identity removed from Approved Devices (it can no longer connect).
+  'device.unapprove',
   'device.password_generate',
   'device.password_set',
   // Tasks: one action over many devices (the task engine), and cancelling what waits.

@@ -263,6 +263,20 @@ export const identityImportSchema = z.object({
 });
 export type IdentityImport = z.infer<typeof identityImportSchema>;
 
+/**
+ * DELETE /auth-devices/{id}: the identity removed from Approved Devices (refused while its device
+ * is in a company). The device is disconnected and can no longer connect. With a Mosquitto broker
+ * that Fleetport provisions (MQTT_DYNSEC), `broker.removed` says whether the broker confirmed that
+ * the device's client is gone; when it did not, the API's log says what to do (the next resync
+ * deletes it anyway).
+ */
+export const identityRemovalSchema = z.object({
+  id: z.number(),
+  serial: z.string(),
+  broker: z.object({ removed: z.boolean() }).optional(),
+});
+export type IdentityRemoval = z.infer<typeof identityRemovalSchema>;
+
 /** A step of a device's update history (GET /devices/{id}/firmware-history). */
 export const firmwareChangeSchema = z.object({
   id: z.number(),

@@ -609,6 +609,15 @@ const COMPANY_ROUTES: Record<string, Record<Role, string>> = {
     read_only: /*             */ 'D    D           D       D        D',
     support: /*               */ 'D    D           D       D        D',
   },
+  // An approved identity in no company, removed.
+  'DELETE /api/auth-devices/{id}': {
+    super_admin: /*           */ 'A    A           A       A        A',
+    admin: /*                 */ 'D    D           D       D        D',
+    readonly_admin: /*        */ 'D    D           D       D        D',
+    end_user: /*              */ 'D    D           D       D        D',
+    read_only: /*             */ 'D    D           D       D        D',
+    support: /*               */ 'D    D           D       D        D',
+  },
   // Task groups (the Task manager): listed = the companies of the groups the caller sees (one on a
   // device of each); a group of the relation's company read, its tasks and a task's log read …
   'GET /api/devices/tasks/groups': {
@@ -1704,6 +1713,14 @@ const FILE_PROBES: Record<string, (client: TestClient, companyId: number) => Pro
     const serial = `66${String(matrixDevices).padStart(8, '0')}`;
     const csv = `serial,mac,secret\n${serial},00:1E:42:BB:00:${String(matrixDevices % 100).padStart(2, '0')},secret-${serial}-000000`;
     return (await client.post('/api/auth-devices', { csv })).status;
+  },
+  'DELETE /api/auth-devices/{id}': async (client) => {
+    const { serial } = await approvedIdentity();
+    const [identity] = await fx.api.deps.db
+      .select({ id: deviceIdentities.id })
+      .from(deviceIdentities)
+      .where(eq(deviceIdentities.serial, serial));
+    return (await client.delete(`/api/auth-devices/${identity?.id}`)).status;
   },
   'GET /api/tags/{id}': async (client, companyId) =>
     (await client.get(`/api/tags/${await tagIn(companyId)}`)).status,

@@ -98,3 +98,32 @@ export const importIdentities = (db: Db, rows: readonly { serial: string; mac: s
     });
     return { imported: fresh.size, confirmed };
   });
+
+/** What removing an identity found: gone, still a device of a company, or never there. */
+export type IdentityRemoved =
+  | { removed: true; serial: string; mac: string }
+  | { removed: false; serial: string; companyName: string }
+  | undefined;
+
+/**
+ * Removes an approved identity that is in no company; its connection log goes with it (ON DELETE
+ * CASCADE). The row is locked first, so a claim of it waits for this and then finds it gone; an
+ * identity whose device is in a company stays (`devices.identity_id` is ON DELETE RESTRICT).
+ */
+export const removeIdentity = (db: Db, id: number): Promise<IdentityRemoved> =>
+  db.transaction(async (tx) => {
+    const [identity] = await tx
+      .select({ serial: deviceIdentities.serial, mac: deviceIdentities.mac })
+      .from(deviceIdentities)
+      .where(eq(deviceIdentities.id, id))
+      .for('update');
+    if (!identity) return undefined;
+    const [device] = await tx
+      .select({ companyName: companies.name })
+      .from(devices)
+      .innerJoin(companies, eq(companies.id, devices.companyId))
+      .where(eq(devices.identityId, id));
+    if (device) return { removed: false, serial: identity.serial, companyName: device.companyName };
+    await tx.delete(deviceIdentities).where(eq(deviceIdentities.id, id));
+    return { removed: true, ...identity };
+  });

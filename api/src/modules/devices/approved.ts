@@ -5,20 +5,24 @@ import {
   macSchema,
   SERIAL_PATTERN,
 } from '@fleetport/contracts/device-protocol';
-import { approvedDeviceSchema, identityImportSchema } from '@fleetport/contracts/device-schemas';
+import {
+  approvedDeviceSchema,
+  identityImportSchema,
+  identityRemovalSchema,
+} from '@fleetport/contracts/device-schemas';
 import { textSchema } from '@fleetport/contracts/fields';
 import type { Router } from 'express';
 import { z } from 'zod';
 import type { ApiDeps } from '../../deps.ts';
-import { fieldError } from '../../http/errors.ts';
+import { conflict, fieldError, notFound } from '../../http/errors.ts';
 import { listQuerySchema, pickFields } from '../../http/list-query.ts';
-import type { RouteRegistry } from '../../http/route.ts';
-import { importIdentities, listApproved } from './approved-queries.ts';
-import { outcomeWithin } from './dynsec.ts';
+import { idParam, type RouteRegistry } from '../../http/route.ts';
+import { importIdentities, listApproved, removeIdentity } from './approved-queries.ts';
+import { brokerAnswerWithin, outcomeWithin } from './dynsec.ts';
 
 /**
- * How long an import's answer waits for a Mosquitto broker to take its devices (MQTT_DYNSEC),
- * well within the edge's 30 s: a large file on Mosquitto 2.0 takes minutes, and goes on after.
+ * How long an import's or a removal's answer waits for a Mosquitto broker (MQTT_DYNSEC), well
+ * within the edge's 30 s: a large file on Mosquitto 2.0 takes minutes, and goes on after.
  */
 const BROKER_WAIT_MS = 15_000;
 
@@ -129,6 +133,43 @@ export function registerApprovedDeviceRoutes(registry: RouteRegistry, router: Ro
           entity: 'device_identities',
           entityId: 'import',
           after: { imported, ...(broker && { broker }) },
+        },
+      };
+    },
+  });
+
+  registry.add(router, {
+    method: 'delete',
+    path: '/auth-devices/:id',
+    summary:
+      'Removes an identity from Approved Devices (issue 31): refused while its device is in a company. The device is disconnected now and can no longer connect; with MQTT_DYNSEC the Mosquitto broker deletes its client (`broker.removed`: whether it confirmed).',
+    tag: 'devices',
+    access: { permission: 'super_admin' },
+    event: 'device.unapprove',
+    params: idParam,
+    response: identityRemovalSchema,
+    handler: async ({ params }) => {
+      const found = await removeIdentity(db, params.id);
+      if (!found) throw notFound('This device is not in Approved Devices.');
+      if (!found.removed) {
+        throw conflict(`${found.serial} is a device of ${found.companyName}: delete the device there first`);
+      }
+      const { serial } = found;
+      // The embedded broker ends its connections now; an external one: see its `disconnect`.
+      deps.gateway.transport.disconnect(serial);
+      deps.gateway.forget(serial);
+      // The removal stands whatever the broker says (its failure is logged, with what to do); not
+      // confirmed within the wait counts as not removed, and the log says how it ended.
+      const broker = deps.dynsec && {
+        removed: await brokerAnswerWithin(deps.dynsec.remove(serial), BROKER_WAIT_MS, () => false),
+      };
+      return {
+        data: { id: params.id, serial, ...(broker && { broker }) },
+        audit: {
+          entity: 'device_identities',
+          entityId: String(params.id),
+          before: { serial, mac: found.mac },
+          ...(broker && { after: { broker } }),
         },
       };
     },

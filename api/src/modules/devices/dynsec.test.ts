@@ -204,6 +204,26 @@ describe.runIf(hasDynsec)('Mosquitto provisioned by Fleetport (dynamic security)
     expect((await brokerClients()).map((client) => client.username)).not.toContain(c.serial);
   });
 
+  it('removing an identity under Approved Devices: the broker deletes its client and role at once, which kicks the device; it cannot connect again', async () => {
+    const d = identity();
+    await importRows([d]);
+    const device = await connectDevice(d);
+    const closed = new Promise<void>((resolve) => device.once('close', () => resolve()));
+    const [row] = (await superAdmin.get(`/api/auth-devices?q=${d.serial}`)).body.data;
+
+    const answer = await superAdmin.delete(`/api/auth-devices/${row.id}`);
+
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toEqual({ id: row.id, serial: d.serial, broker: { removed: true } });
+    await closed;
+    expect(await refusal(d)).toBe(5);
+    expect((await brokerClients()).map((client) => client.username)).not.toContain(d.serial);
+    const [role] = await dynsec.control.send([
+      { command: 'getRole', rolename: `${DEVICE_ROLE_PREFIX}${d.serial}` },
+    ]);
+    expect(role?.error).toBe('Role not found');
+  });
+
   it("resync: deletes a stray managed client, leaves an operator's, puts a changed one right, and says in one line which must be imported again", async () => {
     const lines: { level: number; msg: string }[] = [];
     const log = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) });
@@ -322,8 +342,25 @@ describe.runIf(hasDynsec)('Mosquitto provisioned by Fleetport (dynamic security)
   }, 60_000);
 });
 
-describe('an import while the broker cannot be told', () => {
-  it('is kept in the database, and its answer counts the devices the broker was not given', async () => {
+/** A provisioner whose broker is not there, and the error lines it logged so far. */
+async function unreachableProvisioner() {
+  const lines: { level: number; msg: string }[] = [];
+  const log = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) });
+  const { DynsecProvisioner } = await import('./dynsec.ts');
+  const provisioner = new DynsecProvisioner({
+    url: 'mqtt://fleetport:admin-password@127.0.0.1:9',
+    db: undefined as never,
+    log,
+    shareGroup: 'fleetport',
+    startWaitMs: 50,
+  });
+  await provisioner.start();
+  const errors = () => lines.filter((line) => line.level >= 50).map((line) => line.msg);
+  return { provisioner, errors };
+}
+
+describe('an import or a removal while the broker cannot be told', () => {
+  it("is kept in the database: the import's answer counts the devices the broker was not given, the removal's says it was not confirmed", async () => {
     const down = await startTestApi({
       MQTT_URL: 'mqtt://fleetport:admin-password@127.0.0.1:9',
       MQTT_DYNSEC: 'on',
@@ -341,28 +378,36 @@ describe('an import while the broker cannot be told', () => {
         skipped: 0,
         broker: { provisioned: 0, failed: 1, pending: 0 },
       });
-      expect((await admin.get(`/api/auth-devices?q=${row.serial}`)).body.data).toHaveLength(1);
+      const [listed] = (await admin.get(`/api/auth-devices?q=${row.serial}`)).body.data;
+      expect(listed).toMatchObject({ serial: row.serial });
+      // A removal is kept too: the broker's client goes at the next resync.
+      const removal = await admin.delete(`/api/auth-devices/${listed.id}`);
+      expect(removal.status).toBe(200);
+      expect(removal.body.data).toEqual({ id: listed.id, serial: row.serial, broker: { removed: false } });
+      expect((await admin.get(`/api/auth-devices?q=${row.serial}`)).body.data).toEqual([]);
     } finally {
       await down.stop();
     }
   }, 40_000);
 
+  it('says in one log line, on a removal it could not tell the broker, how the client will go', async () => {
+    const { provisioner, errors } = await unreachableProvisioner();
+    try {
+      expect(await provisioner.remove('1104567890')).toBe(false);
+      expect(errors()).toEqual([
+        '1104567890 was removed from Approved Devices, but the Mosquitto broker could not be told (the device broker is not connected): until its client is deleted the device can still connect through the broker. Fleetport deletes it when it next connects to the broker (restart the API to do it now), or delete it by hand: mosquitto_ctrl dynsec deleteClient 1104567890',
+      ]);
+    } finally {
+      await provisioner.close();
+    }
+  });
+
   it('says in one log line which devices the broker was not given and that they must be imported again', async () => {
-    const lines: { level: number; msg: string }[] = [];
-    const log = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) });
-    const { DynsecProvisioner } = await import('./dynsec.ts');
-    const provisioner = new DynsecProvisioner({
-      url: 'mqtt://fleetport:admin-password@127.0.0.1:9',
-      db: undefined as never,
-      log,
-      shareGroup: 'fleetport',
-      startWaitMs: 50,
-    });
-    await provisioner.start();
+    const { provisioner, errors } = await unreachableProvisioner();
     try {
       const rows = [identity('Y'), identity('Y')].map((row) => ({ ...row, fresh: true }));
       expect(await provisioner.provision(rows).done).toEqual({ provisioned: 0, failed: 2, pending: 0 });
-      expect(lines.filter((line) => line.level >= 50).map((line) => line.msg)).toEqual([
+      expect(errors()).toEqual([
         `2 approved devices could not be given to the Mosquitto broker (the device broker is not connected) and cannot connect through it until their rows are imported again with their secrets under Approved Devices: ${rows.map((row) => row.serial).join(', ')}`,
       ]);
     } finally {

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
-import { type DynsecAnswer, DynsecControl } from './dynsec-control.ts';
+import { type DynsecAnswer, type DynsecCommand, DynsecControl } from './dynsec-control.ts';
 import {
   type BrokerClient,
   type BrokerRole,
@@ -8,6 +8,7 @@ import {
   deviceAcls,
   deviceRoleName,
   GATEWAY_ROLE,
+  isManaged,
   type ProvisionRow,
   planResync,
   provisionCommands,
@@ -34,6 +35,8 @@ const ROWS_PER_STEP = 50;
 const PAGE = 2000;
 /** The plugin's answer to createRole for a role that is there already: then it is set whole. */
 const ROLE_EXISTS = 'Role already exists';
+/** The plugin's answers for what a removal finds gone already: nothing left to delete. */
+const GONE_ALREADY: ReadonlySet<string> = new Set(['Client not found', 'Role not found']);
 /** How many serials a log line names before '… and N more'. */
 const NAMED = 5;
 
@@ -52,18 +55,26 @@ export interface ProvisionJob {
   done: Promise<ProvisionOutcome>;
 }
 
-/** The job's counts once it ends, or as they are after `waitMs`: an import's answer does not wait longer. */
-export async function outcomeWithin(job: ProvisionJob, waitMs: number): Promise<ProvisionOutcome> {
+/** What the broker's work answers, or `meanwhile()` after `waitMs`: an API answer does not wait longer. */
+export async function brokerAnswerWithin<T>(
+  work: Promise<T>,
+  waitMs: number,
+  meanwhile: () => T,
+): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const outcome = await Promise.race([
-    job.done,
-    new Promise<ProvisionOutcome>((resolve) => {
-      timer = setTimeout(() => resolve(job.progress()), waitMs);
+  const answer = await Promise.race([
+    work,
+    new Promise<T>((resolve) => {
+      timer = setTimeout(() => resolve(meanwhile()), waitMs);
     }),
   ]);
   clearTimeout(timer);
-  return outcome;
+  return answer;
 }
+
+/** The job's counts once it ends, or as they are after `waitMs`. */
+export const outcomeWithin = (job: ProvisionJob, waitMs: number): Promise<ProvisionOutcome> =>
+  brokerAnswerWithin(job.done, waitMs, job.progress);
 
 /** What a resync found and did (the tests read it; the log says it). */
 export type ResyncReport = Omit<ResyncPlan, 'commands'> & { refused: number };
@@ -175,6 +186,46 @@ export class DynsecProvisioner {
       return progress();
     });
     return { progress, done };
+  }
+
+  /**
+   * An identity removed from Approved Devices: deletes its client (the plugin disconnects the
+   * device at once) and its role, after the imports and resyncs already asked for. A client of
+   * that name that Fleetport does not manage is left as it is. Resolves whether the broker holds
+   * nothing of Fleetport's for the serial any more; never rejects: a failure is one log line
+   * saying what to do, and the resync at Fleetport's next connection deletes the client anyway.
+   */
+  remove(serial: string): Promise<boolean> {
+    const { log } = this.options;
+    return this.queue(async () => {
+      const [found] = await this.control.send([{ command: 'getClient', username: serial }]);
+      if (found?.error && !GONE_ALREADY.has(found.error))
+        throw new Error(`the broker answered getClient: ${found.error}`);
+      const client = (found?.data as { client?: BrokerClient } | undefined)?.client;
+      const managed = client !== undefined && isManaged(client, this.control.username);
+      const commands: DynsecCommand[] = [
+        ...(managed ? [{ command: 'deleteClient', username: serial }] : []),
+        { command: 'deleteRole', rolename: deviceRoleName(serial) },
+      ];
+      const problem = (await this.control.send(commands)).find(
+        (answer) => answer.error && !GONE_ALREADY.has(answer.error),
+      );
+      if (problem) throw new Error(`the broker answered ${problem.command}: ${problem.error}`);
+      if (client && !managed) {
+        log.warn(
+          { serial },
+          `${serial} was removed from Approved Devices; the broker client of that name is not Fleetport's and is left as it is`,
+        );
+      }
+      log.info({ serial }, `${serial} removed from the Mosquitto broker: it can no longer connect`);
+      return true;
+    }).catch((error: unknown) => {
+      log.error(
+        { err: error, serial },
+        `${serial} was removed from Approved Devices, but the Mosquitto broker could not be told (${(error as Error).message}): until its client is deleted the device can still connect through the broker. Fleetport deletes it when it next connects to the broker (restart the API to do it now), or delete it by hand: mosquitto_ctrl dynsec deleteClient ${serial}`,
+      );
+      return false;
+    });
   }
 
   /** One step of an import: how many devices the broker took, and each refused one with why. */

@@ -39,6 +39,6 @@ export function registerDeviceRoutes(registry: RouteRegistry, router: Router, de
   registerDeviceRestoreRoutes(registry, router, deps); // GET /devices/:id/restore-preview; POST …/restore
   registerDeviceActionRoutes(registry, router, deps); // POST /devices/:id/cli, …/actions
   registerDeviceNoteRoutes(registry, router, deps); // POST, DELETE /devices/:id/notes; PUT …/custom
-  registerApprovedDeviceRoutes(registry, router, deps); // GET, POST /auth-devices
+  registerApprovedDeviceRoutes(registry, router, deps); // GET, POST /auth-devices; DELETE /auth-devices/:id
   registerDeviceStatisticsRoutes(registry, router, deps); // GET /statistics/devices, …/connections, …/activity
 }

@@ -8,7 +8,7 @@ import {
   TELEMETRY_CATEGORIES,
   TOPIC_ROOT,
 } from '@fleetport/contracts/device-protocol';
-import { Aedes, type AuthenticateError } from 'aedes';
+import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import persistenceModule, { type AedesMemoryPersistence } from 'aedes-persistence';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Logger } from 'pino';
@@ -23,6 +23,11 @@ import type { ConnectThrottle } from './connect-throttle.ts';
 export interface DeviceTransport {
   start(onMessage: (topic: string, payload: Buffer) => void): Promise<void>;
   publish(topic: string, payload: string, options: { retain: boolean }): Promise<void>;
+  /**
+   * Ends the connections of a device whose identity was removed, now; answers how many there were.
+   * It cannot come back: the broker checks every CONNECT against Approved Devices.
+   */
+  disconnect(serial: string): number;
   close(): Promise<void>;
   /** Where devices connect (for logs and the README). */
   readonly address: string;
@@ -164,6 +169,8 @@ export class EmbeddedBroker implements DeviceTransport {
   private server: Server | undefined;
   private tlsServer: TlsServer | undefined;
   private unfollow: (() => void) | undefined;
+  /** The connected devices' clients, by serial. */
+  private readonly devices = new Map<string, Set<Client>>();
   /** Where devices connect: the TLS address when there is one, else the plain one. */
   address = '';
   /** The plain MQTT address (mqtt://), while that listener is open. */
@@ -230,9 +237,20 @@ export class EmbeddedBroker implements DeviceTransport {
         callback(null, maySubscribe(client.id, subscription.topic) ? subscription : null);
       },
     });
+    // Each device's connections, by serial (aedes does not publish its own registry of clients).
+    broker.on('client', (client) => {
+      const id = parseClientId(client.id);
+      if (!id) return;
+      const held = this.devices.get(id.serial) ?? new Set<Client>();
+      this.devices.set(id.serial, held.add(client));
+    });
     broker.on('clientDisconnect', (client) => {
       const id = parseClientId(client.id);
-      if (id) onDisconnect(id.serial);
+      if (!id) return;
+      const held = this.devices.get(id.serial);
+      held?.delete(client);
+      if (held?.size === 0) this.devices.delete(id.serial);
+      onDisconnect(id.serial);
     });
     broker.on('clientError', (client, error) =>
       log.debug({ err: error, client: client.id }, 'device client error'),
@@ -306,12 +324,19 @@ export class EmbeddedBroker implements DeviceTransport {
     );
   }
 
+  disconnect(serial: string): number {
+    const clients = [...(this.devices.get(serial) ?? [])];
+    for (const client of clients) client.close();
+    return clients.length;
+  }
+
   async close(): Promise<void> {
     const servers = [this.server, this.tlsServer];
     const broker = this.broker;
     this.server = undefined;
     this.tlsServer = undefined;
     this.broker = undefined;
+    this.devices.clear();
     this.unfollow?.();
     this.unfollow = undefined;
     this.options.throttle.close();
@@ -439,6 +464,15 @@ export class ExternalBroker implements DeviceTransport {
   async publish(topic: string, payload: string, options: { retain: boolean }): Promise<void> {
     if (!this.client?.connected) throw new Error('the device broker is not connected');
     await this.client.publishAsync(topic, payload, { qos: 1, retain: options.retain });
+  }
+
+  /**
+   * Nothing to do here: the broker holds the connections. Mosquitto provisioned by Fleetport
+   * (MQTT_DYNSEC) disconnects the device when its client is deleted (dynsec.ts, `remove`). EMQX's
+   * hooks refuse its next CONNECT (emqx-hooks.ts); a connection already open lasts until it ends.
+   */
+  disconnect(): number {
+    return 0;
   }
 
   async close(): Promise<void> {

@@ -162,6 +162,8 @@ const PHRASES: Record<AuditEvent, Read> = {
   'device.add_batch': ({ after }) => ({ count: count(field(after, 'added')) }),
   'device.claims_refused': ({ after }) => ({ count: count(field(after, 'refused')) }),
   'device.approve': ({ after }) => ({ count: count(field(after, 'imported')) }),
+  // "Jane removed 1104567890 from Approved Devices".
+  'device.unapprove': named('before', 'serial'),
   'device.password_generate': ({ after }) => ({ count: count(field(after, 'count')) }),
   'device.password_set': several((after) => field(after, 'devices')),
   // "Jane scheduled a reboot of 12 devices", "… “uptime” in the CLI of 12 devices".
