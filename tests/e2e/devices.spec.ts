@@ -763,3 +763,44 @@ test("Configuration: the NTP server changed from its card reaches the device, an
   expect(shown).toBeGreaterThan(before);
   await expect(page.getByTestId('config-provenance')).toContainText('changed by the console');
 });
+
+test('Approved Devices: the super admin removes an identity after a question naming it; a device of a company offers no Remove', async ({
+  page,
+}) => {
+  await signIn(page, 'super@fleetport.example');
+  await page.goto(urlFor('acme.localhost', '/auth-devices'));
+  await expect(page.getByTestId('page-title')).toHaveText('Approved Devices');
+  const serial = `78${String(Date.now()).slice(-8)}`;
+  await page.getByTestId('approved-file').setInputFiles({
+    name: 'approved.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      `serial,mac,secret\n${serial},00:1E:42:78:${serial.slice(-4, -2)}:${serial.slice(-2)},secret-${serial}-0123456789`,
+    ),
+  });
+  await expect(page.getByText('1 device approved; 0 already were.')).toBeVisible();
+  await page.getByTestId('list-search').fill(serial);
+  const grid = page.getByRole('grid', { name: 'Approved Devices' });
+  const row = grid.getByRole('row').filter({ hasText: serial });
+  await expect(row).toHaveCount(1);
+
+  await row.getByRole('button', { name: 'Remove from Approved Devices' }).click();
+  const dialog = page.getByRole('dialog', { name: /Remove from Approved Devices/ });
+  await expect(dialog).toContainText(
+    `Remove ${serial} from Approved Devices? The device is disconnected now and can no longer connect.`,
+  );
+  await dialog.getByRole('button', { name: 'Remove', exact: true }).click();
+  await expect(page.getByText(`Removed ${serial} from Approved Devices.`)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(row).toHaveCount(0);
+
+  // A device of a company: its identity stays until the device is deleted there.
+  const [device] = (await callApi(page, 'GET', '/devices?limit=1&fields=serial')).body.data as {
+    serial: string;
+  }[];
+  if (!device) throw new Error('the demo has no device in a company');
+  await page.getByTestId('list-search').fill(device.serial);
+  const claimed = grid.getByRole('row').filter({ hasText: device.serial });
+  await expect(claimed.getByRole('link')).toBeVisible();
+  await expect(claimed.getByRole('button', { name: 'Remove from Approved Devices' })).toHaveCount(0);
+});

@@ -3,12 +3,13 @@ import UploadIcon from '@mui/icons-material/Upload';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { type ChangeEvent, useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ChangeEvent, lazy, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { messageOf } from '../../shared/api/messages.ts';
 import { csvFileProblem } from '../../shared/forms/list-input-rules.ts';
-import { dateColumn } from '../../shared/grid/columns.tsx';
+import { actionsColumn, dateColumn } from '../../shared/grid/columns.tsx';
 import type { ServerColumn } from '../../shared/grid/grid-query.ts';
 import { ListGrid } from '../../shared/grid/ListGrid.tsx';
 import { ListToolbar } from '../../shared/grid/ListToolbar.tsx';
@@ -18,11 +19,19 @@ import { toast } from '../../shared/toasts/toasts.tsx';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert.tsx';
 import { useImportApprovedDevices, useReloadApprovedDevices } from './api/import-approved-devices.ts';
 import { APPROVED_DEVICES_URL, APPROVED_LIST_KEY } from './api/list-approved-devices.ts';
+import { brokerOutcome } from './approved-broker.ts';
+
+// The row actions render inside the grid, which is lazy too: they come with it.
+const ApprovedActions = lazy(() =>
+  import('./ApprovedActions.tsx').then((module) => ({ default: module.ApprovedActions })),
+);
 
 /**
  * /auth-devices (spec §2, super admin): Approved Devices, the identities allowed to connect,
  * imported from a manufacturer's CSV (serial, mac, secret). Secrets are never shown. A bad file
- * is answered with its lines, and nothing of it is saved.
+ * is answered with its lines, and nothing of it is saved; with a Mosquitto broker Fleetport
+ * provisions, the import says what the broker did. An identity in no company can be removed
+ * (issue 31): its device is disconnected and can no longer connect.
  */
 export default function ApprovedDevicesPage() {
   const { t, i18n } = useTranslation();
@@ -30,7 +39,9 @@ export default function ApprovedDevicesPage() {
   const reloadApproved = useReloadApprovedDevices();
   const [unclaimedParam, setUnclaimed] = useAddressFilter('unclaimed');
   const unclaimed = unclaimedParam === 'true';
+  const queryClient = useQueryClient();
   const [problem, setProblem] = useState<string>();
+  const [broker, setBroker] = useState<{ text: string; complete: boolean }>();
   const [busy, setBusy] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const columns = useMemo<ServerColumn<ApprovedDevice>[]>(
@@ -54,8 +65,11 @@ export default function ApprovedDevicesPage() {
       },
       dateColumn('last_seen_at', t('devices.columns.lastSeen'), i18n.language),
       dateColumn('created_at', t('device.approved.approved'), i18n.language),
+      actionsColumn<ApprovedDevice>(t('device.approved.actionsColumn'), 90, (row) => (
+        <ApprovedActions row={row} queryClient={queryClient} />
+      )),
     ],
-    [t, i18n.language],
+    [t, i18n.language, queryClient],
   );
   const fixed = useMemo(() => (unclaimed ? { unclaimed: 'true' } : undefined), [unclaimed]);
   const list = useServerList<ApprovedDevice>({
@@ -72,6 +86,7 @@ export default function ApprovedDevicesPage() {
     event.target.value = '';
     if (!file) return;
     setProblem(undefined);
+    setBroker(undefined);
     const wrong = csvFileProblem({
       type: file.type || (file.name.endsWith('.csv') ? 'text/csv' : ''),
       size: file.size,
@@ -82,8 +97,11 @@ export default function ApprovedDevicesPage() {
     }
     setBusy(true);
     try {
-      const { imported, skipped } = await importApproved.mutateAsync(await file.text());
-      toast(t('device.approved.imported', { count: imported, skipped }), { type: 'success' });
+      const answer = await importApproved.mutateAsync(await file.text());
+      toast(t('device.approved.imported', { count: answer.imported, skipped: answer.skipped }), {
+        type: 'success',
+      });
+      setBroker(brokerOutcome(answer.broker, t));
       await reloadApproved();
     } catch (failure) {
       setProblem(messageOf(failure));
@@ -132,6 +150,15 @@ export default function ApprovedDevicesPage() {
       <Alert severity="info" sx={{ mb: 2 }}>
         {t('device.approved.about')}
       </Alert>
+      {broker && (
+        <Alert
+          severity={broker.complete ? 'success' : 'warning'}
+          sx={{ mb: 2 }}
+          data-testid="approved-broker"
+        >
+          {broker.text}
+        </Alert>
+      )}
       {problem && (
         <Box data-testid="approved-problem">
           <ErrorAlert sx={{ mb: 2, whiteSpace: 'pre-line' }}>{problem}</ErrorAlert>
