@@ -157,6 +157,41 @@ describe('the embedded broker throttles failed CONNECTs', () => {
     expect(await connectFrom(harness, '127.0.0.4', '1104567890', RIGHT)).toBe('connected');
   });
 
+  it('checks many devices of one address at once while it makes no mistakes (a fleet behind one NAT); never more than it may still fail', async () => {
+    const throttle = new ConnectThrottle({ maxAddressFailures: 4, windowS: 900, now: () => 1_000_000 });
+    const pending: { serial: string; answer: (ok: boolean) => void }[] = [];
+    const attempt = (serial: string) =>
+      throttle.attempt(
+        '10.0.0.1',
+        serial,
+        () => new Promise<boolean>((answer) => pending.push({ serial, answer })),
+      );
+    const outcomes = ['A1', 'A2', 'A3', 'A4', 'A5', 'A6'].map((serial) => attempt(serial));
+    // Four checks at once (the address may still fail four times), the other two wait.
+    await until(() => pending.length === 4);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(pending.map((check) => check.serial)).toEqual(['A1', 'A2', 'A3', 'A4']);
+    // A success frees its slot: the next device is checked.
+    pending[0]?.answer(true);
+    await until(() => pending.length === 5);
+    // A failure frees its slot but counts: one failure and three in progress fill the four.
+    pending[1]?.answer(false);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(pending).toHaveLength(5);
+    for (const check of pending.slice(2)) check.answer(true);
+    await until(() => pending.length === 6);
+    pending[5]?.answer(true);
+    expect(await Promise.all(outcomes)).toEqual([
+      'accepted',
+      'refused',
+      'accepted',
+      'accepted',
+      'accepted',
+      'accepted',
+    ]);
+    throttle.close();
+  });
+
   it('bans an address after MQTT_AUTH_MAX_FAILURES: unchecked CONNACK 5 until the window ends; other addresses are unaffected', async () => {
     const harness = await startBroker({ maxAddressFailures: 20, sleep: 'none' });
     const answers = await Promise.all(

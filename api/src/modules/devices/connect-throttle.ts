@@ -48,7 +48,9 @@ export interface ConnectThrottleOptions {
 /**
  * Slows secret guessing on the embedded broker without ever refusing the right secret for being
  * throttled:
- * - the checks of one source address run one at a time, so a burst cannot outrun its count;
+ * - an address has at most as many checks in progress as it may still fail before its ban (30 at
+ *   first), so a burst cannot outrun its count, while a fleet behind one NAT address that makes
+ *   no mistakes connects many at a time; each failure narrows it, down to one at a time;
  * - an address past `maxAddressFailures` in the window is banned: answered at once, unchecked;
  * - after FREE_SERIAL_FAILURES wrong answers for a serial, each further wrong answer waits
  *   longer, and the same address's next try at that serial waits for it. The right secret is
@@ -62,6 +64,8 @@ export class ConnectThrottle {
   private readonly serials: FailureCounter;
   private readonly sleepFor: (ms: number) => Promise<void>;
   private readonly turns = new Map<string, Promise<unknown>>();
+  /** Per address: checks in progress, and those waiting for one of them to end. */
+  private readonly slots = new Map<string, { busy: number; waiting: (() => void)[] }>();
   private readonly sleeping = new Set<{ timer: NodeJS.Timeout; wake: () => void }>();
   private closed = false;
 
@@ -84,9 +88,8 @@ export class ConnectThrottle {
   ): Promise<ConnectOutcome> {
     const from = addressKey(address);
     return this.inTurn(`${from}|${serial}`, async () => {
-      const failures = await this.inTurn(from, async (): Promise<number | ConnectOutcome> => {
+      const failures = await this.inSlot(from, async (): Promise<number | ConnectOutcome> => {
         if (this.closed || gone()) return 'gone';
-        if ((await this.addresses.count(from)) >= this.maxAddressFailures) return 'banned';
         // A success does not clear the serial's count: the genuine device reconnecting must not
         // hand an attacker five fresh immediate answers. It needs no clearing, never being delayed.
         if (await check()) return 'accepted';
@@ -108,6 +111,37 @@ export class ConnectThrottle {
       sleeper.wake();
     }
     this.sleeping.clear();
+  }
+
+  /**
+   * Runs `task` once the address has a free slot: its checks in progress and its failures in the
+   * window stay below `maxAddressFailures`, so even if every check in progress fails, the count
+   * never passes the ban. Answers 'banned' (unchecked) once the count has reached it.
+   */
+  private async inSlot(
+    from: string,
+    task: () => Promise<number | ConnectOutcome>,
+  ): Promise<number | ConnectOutcome> {
+    let slot: { busy: number; waiting: (() => void)[] };
+    for (;;) {
+      const failures = await this.addresses.count(from);
+      if (failures >= this.maxAddressFailures) return 'banned';
+      // Read again after each wait: a slot left empty is dropped, and the next one made here.
+      slot = this.slots.get(from) ?? { busy: 0, waiting: [] };
+      this.slots.set(from, slot);
+      if (slot.busy + failures < this.maxAddressFailures) break;
+      const full = slot;
+      await new Promise<void>((resolve) => full.waiting.push(resolve));
+    }
+    slot.busy += 1;
+    try {
+      return await task();
+    } finally {
+      slot.busy -= 1;
+      // Every waiter looks again: a success frees one slot, a failure may ban them all.
+      for (const wake of slot.waiting.splice(0)) wake();
+      if (slot.busy === 0 && slot.waiting.length === 0) this.slots.delete(from);
+    }
   }
 
   /** Runs `task` after every earlier task of `key` has finished. */
