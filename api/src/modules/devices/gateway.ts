@@ -36,6 +36,7 @@ import {
   storeReading,
 } from './gateway-queries.ts';
 import { announceStatus } from './gateway-reports.ts';
+import { DeviceIntake } from './intake.ts';
 import { hasActiveCredit, secretMatches } from './status.ts';
 import type { ConnectVerdict, DeviceTransport } from './transport.ts';
 
@@ -94,6 +95,8 @@ export class DeviceGateway {
   private readonly known = new Map<string, Known>();
   /** Messages are handled one device at a time, in order: a hello is stored before its telemetry. */
   private readonly queues = new Map<string, Promise<void>>();
+  /** At most a few messages handled at once, below the database pool; the rest wait in order. */
+  private readonly intake = new DeviceIntake();
   private readonly retentionDays: number | undefined;
   private pruneTimer: NodeJS.Timeout | undefined;
   private tasks: TaskHooks | undefined;
@@ -108,7 +111,10 @@ export class DeviceGateway {
   }
 
   async start(): Promise<void> {
-    await this.transport.start((topic, payload) => this.enqueue(topic, payload));
+    await this.transport.start(
+      (topic, payload) => this.enqueue(topic, payload),
+      () => this.intake.whenRoom(),
+    );
     if (this.retentionDays !== undefined) {
       const prune = () =>
         this.pruneTelemetry().catch((error: unknown) =>
@@ -202,7 +208,7 @@ export class DeviceGateway {
   private enqueueTask(serial: string, task: () => Promise<void>): void {
     const previous = this.queues.get(serial) ?? Promise.resolve();
     const next = previous
-      .then(task)
+      .then(() => this.intake.run(task))
       .catch((error: unknown) => this.log.error({ err: error, serial }, 'device message failed'))
       .finally(() => {
         if (this.queues.get(serial) === next) this.queues.delete(serial);

@@ -21,7 +21,14 @@ import type { ConnectThrottle } from './connect-throttle.ts';
  * several API replicas: EMQX, Mosquitto). The gateway sees the same messages either way.
  */
 export interface DeviceTransport {
-  start(onMessage: (topic: string, payload: Buffer) => void): Promise<void>;
+  /**
+   * `whenRoom`, when given, says whether the gateway can take more now (undefined) or when it
+   * can: a transport that can hold the next message at the broker waits for it (backpressure).
+   */
+  start(
+    onMessage: (topic: string, payload: Buffer) => void,
+    whenRoom?: () => Promise<void> | undefined,
+  ): Promise<void>;
   publish(topic: string, payload: string, options: { retain: boolean }): Promise<void>;
   /**
    * Ends the connections of a device whose identity was removed, now; answers how many there were.
@@ -402,7 +409,10 @@ export class ExternalBroker implements DeviceTransport {
    * back to 1 s once connected) and subscribes again on every connection; each state change is one
    * log line in words.
    */
-  async start(onMessage: (topic: string, payload: Buffer) => void): Promise<void> {
+  async start(
+    onMessage: (topic: string, payload: Buffer) => void,
+    whenRoom?: () => Promise<void> | undefined,
+  ): Promise<void> {
     const client = mqtt.connect(this.url, {
       clientId: `fleetport-api-${randomUUID()}`,
       protocolVersion: 5,
@@ -443,6 +453,13 @@ export class ExternalBroker implements DeviceTransport {
       const parsed = parseTopic(topic);
       if (parsed && DEVICE_PUBLISHES.has(parsed.kind)) onMessage(topic, payload);
     });
+    // Backpressure: while the gateway's backlog is full, the next message (and this one's
+    // acknowledgement) waits, so the broker holds the rest rather than this process's memory.
+    client.handleMessage = (_packet, done) => {
+      const room = whenRoom?.();
+      if (room) void room.then(() => done());
+      else done();
+    };
     this.client = client;
     // A reachable broker is connected before the gateway goes on, as before; an unreachable one
     // is waited for a moment only, then left to the retries.
