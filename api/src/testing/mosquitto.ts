@@ -70,8 +70,6 @@ export async function startDynsecBroker(
       'per_listener_settings false',
       `listener ${port} 127.0.0.1`,
       'allow_anonymous false',
-      // As compose's: the API replicas' backlog waits at the broker (backpressure).
-      'max_queued_messages 200000',
       `plugin ${DYNSEC_PLUGIN}`,
       `plugin_opt_config_file ${file}`,
       'log_dest none',

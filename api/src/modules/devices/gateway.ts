@@ -111,10 +111,7 @@ export class DeviceGateway {
   }
 
   async start(): Promise<void> {
-    await this.transport.start(
-      (topic, payload) => this.enqueue(topic, payload),
-      () => this.intake.whenRoom(),
-    );
+    await this.transport.start((topic, payload) => this.enqueue(topic, payload));
     if (this.retentionDays !== undefined) {
       const prune = () =>
         this.pruneTelemetry().catch((error: unknown) =>

@@ -3,7 +3,7 @@ import { DeviceIntake } from './intake.ts';
 
 describe('DeviceIntake: how much device work the gateway takes on at once', () => {
   it('handles at most `concurrency` messages at a time, the rest in the order they came', async () => {
-    const intake = new DeviceIntake({ concurrency: 3, high: 100, low: 50 });
+    const intake = new DeviceIntake({ concurrency: 3 });
     const release: (() => void)[] = [];
     const started: number[] = [];
     const done = Array.from({ length: 8 }, (_, n) =>
@@ -25,36 +25,5 @@ describe('DeviceIntake: how much device work the gateway takes on at once', () =
     }
     expect(await Promise.all(done)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
     expect(intake.backlog).toBe(0);
-  });
-
-  it('says there is no room above `high` waiting, and makes room again below `low`', async () => {
-    const intake = new DeviceIntake({ concurrency: 1, high: 4, low: 2 });
-    const release: (() => void)[] = [];
-    const work = Array.from({ length: 6 }, () =>
-      intake.run(() => new Promise<void>((resolve) => release.push(resolve))),
-    );
-    await new Promise((resolve) => setImmediate(resolve));
-    const room = intake.whenRoom();
-    expect(room).toBeInstanceOf(Promise);
-    let roomy = false;
-    void room?.then(() => {
-      roomy = true;
-    });
-    // 6 → 2 taken on: still not below 2.
-    for (let n = 0; n < 4; n += 1) {
-      release.shift()?.();
-      await new Promise((resolve) => setTimeout(resolve, 2));
-    }
-    expect(intake.backlog).toBe(2);
-    expect(roomy).toBe(false);
-    release.shift()?.();
-    await new Promise((resolve) => setTimeout(resolve, 2));
-    expect(roomy).toBe(true);
-    expect(intake.whenRoom()).toBeUndefined();
-    while (release.length > 0 || intake.backlog > 0) {
-      release.shift()?.();
-      await new Promise((resolve) => setTimeout(resolve, 2));
-    }
-    await Promise.all(work);
   });
 });

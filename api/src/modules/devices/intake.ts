@@ -4,23 +4,17 @@
  * pool's 5 s for a connection and were lost, while PostgreSQL sat idle).
  * - At most `concurrency` messages are handled at a time, below the database pool's size, so the
  *   console and the task engine keep connections and no message times out waiting for one.
- * - The others wait in order. Once more than `high` wait, `whenRoom()` answers a promise that
- *   resolves when fewer than `low` do: the external broker's client holds its next message (and
- *   its acknowledgement) until then, so the backlog waits at the broker instead of in memory.
+ * - The others wait in order, in memory (`backlog` counts them). Holding the broker's next
+ *   message instead would also hold the acknowledgements the handlers wait for: it stalls.
  */
 export class DeviceIntake {
   private running = 0;
   private waiting = 0;
   private readonly queue: (() => void)[] = [];
-  private roomWaiters: (() => void)[] = [];
   private readonly concurrency: number;
-  private readonly high: number;
-  private readonly low: number;
 
-  constructor({ concurrency = 6, high = 2_000, low = 1_000 } = {}) {
+  constructor({ concurrency = 6 } = {}) {
     this.concurrency = concurrency;
-    this.high = high;
-    this.low = low;
   }
 
   /** Messages taken on and not yet handled. */
@@ -30,26 +24,19 @@ export class DeviceIntake {
 
   /** Runs `task` when a slot is free. */
   async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.running >= this.concurrency) {
+    if (this.running < this.concurrency) this.running += 1;
+    else {
+      // The slot is handed over by the task that ends: no newcomer can take it in between.
       this.waiting += 1;
       await new Promise<void>((resolve) => this.queue.push(resolve));
       this.waiting -= 1;
     }
-    this.running += 1;
     try {
       return await task();
     } finally {
-      this.running -= 1;
-      this.queue.shift()?.();
-      if (this.backlog < this.low && this.roomWaiters.length > 0) {
-        for (const wake of this.roomWaiters.splice(0)) wake();
-      }
+      const next = this.queue.shift();
+      if (next) next();
+      else this.running -= 1;
     }
-  }
-
-  /** Undefined while there is room; otherwise resolves once the backlog is below `low`. */
-  whenRoom(): Promise<void> | undefined {
-    if (this.backlog <= this.high) return undefined;
-    return new Promise((resolve) => this.roomWaiters.push(resolve));
   }
 }

@@ -21,14 +21,7 @@ import type { ConnectThrottle } from './connect-throttle.ts';
  * several API replicas: EMQX, Mosquitto). The gateway sees the same messages either way.
  */
 export interface DeviceTransport {
-  /**
-   * `whenRoom`, when given, says whether the gateway can take more now (undefined) or when it
-   * can: a transport that can hold the next message at the broker waits for it (backpressure).
-   */
-  start(
-    onMessage: (topic: string, payload: Buffer) => void,
-    whenRoom?: () => Promise<void> | undefined,
-  ): Promise<void>;
+  start(onMessage: (topic: string, payload: Buffer) => void): Promise<void>;
   publish(topic: string, payload: string, options: { retain: boolean }): Promise<void>;
   /**
    * Ends the connections of a device whose identity was removed, now; answers how many there were.
@@ -409,10 +402,7 @@ export class ExternalBroker implements DeviceTransport {
    * back to 1 s once connected) and subscribes again on every connection; each state change is one
    * log line in words.
    */
-  async start(
-    onMessage: (topic: string, payload: Buffer) => void,
-    whenRoom?: () => Promise<void> | undefined,
-  ): Promise<void> {
+  async start(onMessage: (topic: string, payload: Buffer) => void): Promise<void> {
     const client = mqtt.connect(this.url, {
       clientId: `fleetport-api-${randomUUID()}`,
       protocolVersion: 5,
@@ -453,13 +443,9 @@ export class ExternalBroker implements DeviceTransport {
       const parsed = parseTopic(topic);
       if (parsed && DEVICE_PUBLISHES.has(parsed.kind)) onMessage(topic, payload);
     });
-    // Backpressure: while the gateway's backlog is full, the next message (and this one's
-    // acknowledgement) waits, so the broker holds the rest rather than this process's memory.
-    client.handleMessage = (_packet, done) => {
-      const room = whenRoom?.();
-      if (room) void room.then(() => done());
-      else done();
-    };
+    // No backpressure by holding the next message: the stream that brings it also brings the
+    // acknowledgements of what the gateway publishes (a device's configuration, a command), which
+    // its handlers wait for (bench part 13 stalled so). The gateway's intake paces the work.
     this.client = client;
     // A reachable broker is connected before the gateway goes on, as before; an unreachable one
     // is waited for a moment only, then left to the retries.
