@@ -11,7 +11,7 @@ import { secretDigest } from '../modules/devices/status.ts';
 import type { EmbeddedBroker } from '../modules/devices/transport.ts';
 import { type ApiFixture, companyIdByName } from './fixtures.ts';
 
-const capabilities: ReportedCapabilities = {
+export const capabilities: ReportedCapabilities = {
   ...{ wifi: false, gps: false, hotspot: false, io: false, ddns: false, l2tp: false, mobile: true },
   ...{ sim_count: 1, port_count: 1, lan: true, second_modem: false, webfilter: false, vpn: false },
 };

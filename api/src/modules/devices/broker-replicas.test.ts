@@ -4,13 +4,13 @@ import {
   type Command,
   clientIdFor,
   deviceTopics,
-  type ReportedCapabilities,
 } from '@fleetport/contracts/device-protocol';
 import type { DeviceTask } from '@fleetport/contracts/tasks';
 import { eq } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceConnectionLog, deviceIdentities, devices } from '../../db/schema.ts';
+import { capabilities } from '../../testing/device-client.ts';
 import { type ApiFixture, companyIdByName, startTestApi, testStore } from '../../testing/fixtures.ts';
 import { type DynsecBroker, hasDynsec, startDynsecBroker } from '../../testing/mosquitto.ts';
 import { until } from '../../testing/until.ts';
@@ -20,10 +20,6 @@ import type { DynsecProvisioner } from './dynsec.ts';
 // they share the devices' messages through one shared subscription, so each message is handled
 // by one replica only, and a command reaches the device whichever replica the user asked.
 
-const capabilities: ReportedCapabilities = {
-  ...{ wifi: false, gps: false, hotspot: false, io: false, ddns: false, l2tp: false, mobile: true },
-  ...{ sim_count: 1, port_count: 1, lan: true, second_modem: false, webfilter: false, vpn: false },
-};
 const HELLOS = 30;
 
 describe.runIf(testStore() === 'postgres' && hasDynsec)('two API replicas on one Mosquitto', () => {
