@@ -36,6 +36,8 @@ for (const scheme of ['light', 'dark'] as const) {
     test('on a phone: devices, companies and users start above the fold; filters in a sheet; details per row', async ({
       page,
     }) => {
+      // Three pages and two sheets in one walk: about 20 s alone, more under a loaded CI machine.
+      test.setTimeout(90_000);
       await page.setViewportSize(PHONE);
       await signIn(page, USER);
       await expect(page).toHaveURL(/\/management\/devices$/);

@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { WEB_ROUTES } from '../src/app/routes/table.ts';
-import en from '../src/locales/en.json';
 import ja from '../src/locales/ja.json';
 import { webRoute } from '../src/shared/routing/web-routes.ts';
 import { hasFixedHeading, pageHeadings } from './page-headings.ts';
 
 describe('page headings for the edge (first paint of a signed-in page)', () => {
-  const headings = pageHeadings(WEB_ROUTES, { en, ja });
+  const headings = pageHeadings(WEB_ROUTES, { en: {}, ja });
 
   it('titles each top-level page as PageHeading does, per language', () => {
-    expect(headings.en?.['/companies']).toBe(en.route.companies);
+    expect(headings.en?.['/companies']).toBe(webRoute('companies')?.title);
     expect(headings.ja?.['/companies']).toBe(ja.route.companies);
     expect(headings.ja?.['/companies']).not.toBe(headings.en?.['/companies']);
     expect(Object.keys(headings.ja ?? {})).toEqual(Object.keys(headings.en ?? {}));

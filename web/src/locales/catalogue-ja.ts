@@ -1,4 +1,6 @@
+import account from './ja/account.json';
 import admin from './ja/admin.json';
+import auth from './ja/auth.json';
 import device from './ja/device.json';
 import devices from './ja/devices.json';
 import files from './ja/files.json';
@@ -13,7 +15,9 @@ import ja from './ja.json';
 /** The Japanese catalogue, shaped as the English one; fetched only when Japanese is used. */
 export const japanese = {
   ...ja,
+  account,
   admin,
+  auth,
   device,
   devices,
   files,

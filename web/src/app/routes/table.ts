@@ -88,7 +88,16 @@ const DEVICE: readonly CatalogueArea[] = ['devices', 'device'];
 const HISTORY: readonly CatalogueArea[] = [...DEVICE, 'history'];
 /** The devices list and its dialogs (grids and password forms of their own). */
 const DEVICE_LIST: readonly CatalogueArea[] = ['devices', 'device', 'grid', 'forms'];
+/** The sign-in pages and account settings (their forms: password rules, MFA codes, terms). */
+const AUTH: readonly CatalogueArea[] = ['auth', 'account'];
 const AREAS: Partial<Record<RouteName, readonly CatalogueArea[]>> = {
+  'account.login': AUTH,
+  'account.forgot-password': AUTH,
+  'account.reset-password': AUTH,
+  'account.verify-email': AUTH,
+  'account.accept-invitation': AUTH,
+  'account.accept-company-invitation': AUTH,
+  'account.settings': AUTH,
   devices: DEVICE_LIST,
   // The device's tasks (Actions list on a device) speak the Task manager's words.
   'device.activity': [...HISTORY, 'tasks'],

@@ -1,6 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import type { MfaChallenge } from '../api/step-up.ts';
+import { ensureArea } from '../lib/i18n.ts';
 import { TextInput } from './TextInput.tsx';
+
+// Shared code brings its own strings: the sign-in words (`auth`) load with whatever shows this.
+await ensureArea('auth');
 
 /**
  * The code field of an MFA step (spec §2 'Enter authentication code': one required field Code).

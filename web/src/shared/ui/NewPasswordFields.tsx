@@ -1,6 +1,10 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@fleetport/contracts/password';
 import { useTranslation } from 'react-i18next';
+import { ensureArea } from '../lib/i18n.ts';
 import { TextInput } from './TextInput.tsx';
+
+// Shared code brings its own strings: the sign-in words (`auth`) load with whatever shows this.
+await ensureArea('auth');
 
 interface NewPasswordFieldsProps {
   password: string;

@@ -1,6 +1,10 @@
 import Link from '@mui/material/Link';
 import { useTranslation } from 'react-i18next';
 import { useBrand } from '../lib/brand.ts';
+import { ensureArea } from '../lib/i18n.ts';
+
+// Shared code brings its own strings: the sign-in words (`auth`) load with whatever shows this.
+await ensureArea('auth');
 
 /** Spec §2 "Terms and conditions": opens the brand's terms; the dialog's code loads on click. */
 export function TermsLink() {
