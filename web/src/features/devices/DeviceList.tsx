@@ -335,6 +335,7 @@ export function DeviceList({ scope }: { scope?: DeviceScope }) {
             }
             noMatchText={t('devices.noMatch')}
             filtered={filtering}
+            pageFilters
             onClearFilters={clearFilters}
             selection={manages ? { ids: selected, onChange: setSelected } : undefined}
             phone={PHONE}

@@ -16,6 +16,7 @@ import {
 } from '@mui/x-data-grid';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { gridFiltersLabel } from './filters-label.ts';
 import { DENSITIES, type GridDensity } from './grid-preferences.ts';
 
 declare module '@mui/x-data-grid' {
@@ -24,6 +25,8 @@ declare module '@mui/x-data-grid' {
     densityOpen?: boolean;
     /** A control before the grid's buttons (a phone's column choice, phone.tsx). */
     start?: ReactNode;
+    /** The page has filters of its own: this Filters button reads Column filters. */
+    pageFilters?: boolean;
   }
 }
 
@@ -42,7 +45,11 @@ const DENSITY_ICON = {
  * menu (issue 28: operators choose how many rows a screen holds; the list keeps the choice in user
  * storage through the grid's `onDensityChange`).
  */
-export function GridToolbar({ densityOpen = false, start }: GridToolbarProps & ToolbarPropsOverrides) {
+export function GridToolbar({
+  densityOpen = false,
+  start,
+  pageFilters = false,
+}: GridToolbarProps & ToolbarPropsOverrides) {
   const { t } = useTranslation();
   const apiRef = useGridApiContext();
   const rootProps = useGridRootProps();
@@ -67,7 +74,7 @@ export function GridToolbar({ densityOpen = false, start }: GridToolbarProps & T
       <FilterPanelTrigger
         render={(props, state) => (
           <Button size="small" {...props}>
-            {state.filterCount > 0 ? t('grid.filtersCount', { count: state.filterCount }) : t('grid.filters')}
+            {gridFiltersLabel(t, state.filterCount, pageFilters)}
           </Button>
         )}
       />

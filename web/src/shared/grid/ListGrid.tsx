@@ -39,6 +39,8 @@ export interface ListGridProps<Row extends GridValidRowModel> {
   filtered?: boolean | undefined;
   /** Clears the page's own filters as well as the list's search and column filters. */
   onClearFilters?: (() => void) | undefined;
+  /** The page shows filters of its own beside the grid (the grid's are then Column filters). */
+  pageFilters?: boolean | undefined;
   selection?: GridSelection | undefined;
   /**
    * The grid on a phone (issue 28): the columns always shown (`keep`), those the user may add one
@@ -60,6 +62,7 @@ export function ListGrid<Row extends GridValidRowModel>({
   noMatchText,
   filtered = list.filtered,
   onClearFilters = list.clearFilters,
+  pageFilters,
   selection,
   phone,
 }: ListGridProps<Row>) {
@@ -109,6 +112,7 @@ export function ListGrid<Row extends GridValidRowModel>({
         emptyText={emptyText}
         empty={overlay}
         selection={selection}
+        pageFilters={pageFilters}
         phone={phone}
         phoneColumn={list.phoneColumn}
         onPhoneColumnChange={list.setPhoneColumn}

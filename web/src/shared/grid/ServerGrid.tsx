@@ -68,6 +68,8 @@ export interface ServerGridProps<Row extends GridValidRowModel> {
   selection?: GridSelection | undefined;
   /** A control at the toolbar's start, on both paints (a phone's column choice, phone.tsx). */
   toolbarStart?: ReactNode;
+  /** The page has filters of its own beside the grid: the grid's are named Column filters. */
+  pageFilters?: boolean | undefined;
 }
 
 /** The selected rows' ids and how the page hears of a change. */
@@ -137,6 +139,7 @@ export function ServerGrid<Row extends GridValidRowModel>({
   initialPanel,
   selection,
   toolbarStart,
+  pageFilters = false,
 }: ServerGridProps<Row>) {
   const { t, i18n } = useTranslation();
   const apiRef = useGridApiRef();
@@ -171,12 +174,16 @@ export function ServerGrid<Row extends GridValidRowModel>({
   const slotProps = useMemo(() => {
     const overlay = { children: empty ?? emptyText };
     return {
-      toolbar: { densityOpen: initialPanel === 'density', ...(toolbarStart ? { start: toolbarStart } : {}) },
+      toolbar: {
+        densityOpen: initialPanel === 'density',
+        pageFilters,
+        ...(toolbarStart ? { start: toolbarStart } : {}),
+      },
       noRowsOverlay: overlay,
       noResultsOverlay: overlay,
       ...(fixedColumns ? { columnsManagement: { getTogglableColumns: togglable } } : {}),
     };
-  }, [empty, emptyText, initialPanel, toolbarStart, fixedColumns]);
+  }, [empty, emptyText, initialPanel, toolbarStart, fixedColumns, pageFilters]);
   const localeText = useMemo(
     () => ({
       ...(i18n.language === 'ja' ? japanese : {}),

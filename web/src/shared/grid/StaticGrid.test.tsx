@@ -128,6 +128,19 @@ describe('StaticGrid: the first paint of a server list', () => {
     expect(onWake).toHaveBeenLastCalledWith('filters');
   });
 
+  it("counts the grid's filters as the full grid's toolbar does; beside a page's own filters they are Column filters", () => {
+    const filtered = {
+      ...initialGridState({ pageSize: 25 }),
+      filters: [{ field: 'name', operator: 'contains', value: 'Acme' }],
+    };
+    renderGrid({ state: filtered });
+    expect(screen.getByRole('button', { name: 'Filters (1)' })).toBeTruthy();
+    cleanup();
+    renderGrid({ pageFilters: true });
+    expect(screen.getByRole('button', { name: 'Column filters' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Filters' })).toBeNull();
+  });
+
   it("names its checkboxes as the full grid does: a checked row's box says Unselect row", () => {
     const onChange = vi.fn();
     const { rerender } = render(<></>);

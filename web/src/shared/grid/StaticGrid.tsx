@@ -7,6 +7,7 @@ import type { GridValidRowModel } from '@mui/x-data-grid';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ensureArea } from '../lib/i18n.ts';
+import { gridFiltersLabel } from './filters-label.ts';
 import { type ColumnWidths, DEFAULT_DENSITY, ROW_HEIGHTS, withStoredWidth } from './grid-preferences.ts';
 import type { ServerGridProps } from './ServerGrid.tsx';
 
@@ -130,6 +131,7 @@ export function StaticGrid<Row extends GridValidRowModel>({
   empty,
   selection,
   toolbarStart,
+  pageFilters = false,
   onWake,
 }: ServerGridProps<Row> & { onWake: (panel?: GridPanel) => void }) {
   const { t } = useTranslation();
@@ -182,7 +184,7 @@ export function StaticGrid<Row extends GridValidRowModel>({
           </Button>
         )}
         <Button size="small" onClick={() => onWake('filters')}>
-          {t('grid.filters')}
+          {gridFiltersLabel(t, state.filters.length, pageFilters)}
         </Button>
         <Button size="small" onClick={() => onWake('density')} data-testid="grid-density">
           {t('grid.density')}
