@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { generate } from 'otplib/functional';
 import { callApi, signIn, urlFor } from './sign-in.ts';
-import { E2E_PASSWORD } from './support.ts';
+import { E2E_API_PORT, E2E_PASSWORD } from './support.ts';
 
 /** A TOTP code for the given moment (RFC 6238: SHA-1, 6 digits, 30 s). */
 const totpAt = (secret: string, epochMs: number) => generate({ secret, epoch: Math.floor(epochMs / 1000) });
@@ -74,7 +74,7 @@ test('spec §2: the impersonation banner names the user and company; Cancel retu
     page.getByText('An e-mail asks guest@acme.example to allow access to their account.'),
   ).toBeVisible();
   const outbox = await page.request.get(
-    `http://127.0.0.1:18182/api/testing/outbox?to=${encodeURIComponent('guest@acme.example')}`,
+    `http://127.0.0.1:${E2E_API_PORT}/api/testing/outbox?to=${encodeURIComponent('guest@acme.example')}`,
     { headers: { 'X-Requested-With': 'XMLHttpRequest' } },
   );
   const mails = (await outbox.json()).data as { kind: string; link: string | null }[];

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signIn } from './sign-in.ts';
+import { E2E_PORT as PORT } from './support.ts';
 
-const PORT = 18_181;
 const BRANDS = [
   { host: 'localhost', title: 'Fleetport', colour: 'rgb(31, 95, 191)' },
   { host: 'acme.localhost', title: 'Acme Cloud', colour: 'rgb(194, 65, 12)' },

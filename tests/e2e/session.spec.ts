@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { E2E_PASSWORD } from './support.ts';
+import { E2E_PASSWORD, E2E_PORT } from './support.ts';
 
 /**
  * The session machinery in a real browser, through the real edge to the real API: cookies as
@@ -15,7 +15,7 @@ test('signs in through the edge, opens the realtime socket, echoes the XSRF cook
       violations.push(message.text());
   });
   // The login page needs no session, so the page stays put while its script signs in.
-  await page.goto('http://acme.localhost:18181/account/login');
+  await page.goto(`http://acme.localhost:${E2E_PORT}/account/login`);
   await expect(page.getByTestId('login-email')).toBeVisible();
 
   const result = await page.evaluate(async (password) => {
