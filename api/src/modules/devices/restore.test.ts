@@ -162,6 +162,8 @@ describe('Upload backup (POST /files, kind backup)', () => {
       expect(answer.body.errors).toEqual([
         { code: 'INVALID_BACKUP', message: expect.stringMatching(why), source: 'file' },
       ]);
+      // Shown as is under every brand: no product name.
+      expect(answer.body.errors[0].message).toMatch(/^This is not a device backup archive: /);
     }
     expect(await backupBalance(companyId)).toBe(before);
   });

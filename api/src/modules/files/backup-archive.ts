@@ -24,7 +24,8 @@ export const notABackup = (why: string, source?: string): ApiError =>
   validationFailed([
     {
       code: 'INVALID_BACKUP',
-      message: `This is not a Fleetport device backup: ${why}.`,
+      // Users read it under their brand's name: it names no product.
+      message: `This is not a device backup archive: ${why}.`,
       ...(source ? { source } : {}),
     },
   ]);

@@ -109,7 +109,7 @@ export function registerFileUploadRoutes(
     response: companyFileSchema,
     statuses: {
       ...STATUSES,
-      422: 'Also: the company has no credits of the kind left (source: file); a backup that is not a Fleetport device backup archive (INVALID_BACKUP, source: file)',
+      422: 'Also: the company has no credits of the kind left (source: file); a backup that is not a device backup archive (INVALID_BACKUP, source: file)',
     },
     handler: async ({ auth, body, files: [upload] }) => {
       // Mass assignment: a company the caller may not see answers as one that does not exist.
