@@ -245,7 +245,10 @@ export class DynsecProvisioner {
     let provisioned = 0;
     for (const { row, commands } of plans) {
       if (!commands) {
-        refused.push([row.serial, 'the broker already has a client of that name that was not made from Approved Devices']);
+        refused.push([
+          row.serial,
+          'the broker already has a client of that name that was not made from Approved Devices',
+        ]);
         continue;
       }
       const mine = answers.slice(at, at + commands.length);
