@@ -8,6 +8,8 @@ import { E2E_PASSWORD } from './support.ts';
  */
 const HOST = 'acme.localhost';
 const CONSOLE = new URL(urlFor(HOST)).origin;
+/** A vector in a test's title: the console's origin by name, since each lane has its own port. */
+const titled = (vector: string) => vector.replace(CONSOLE, '<console origin>');
 
 /**
  * Every request to evil.example is aborted (the run never leaves the machine) and recorded:
@@ -41,7 +43,7 @@ const CONTINUE_VECTORS = [
 ];
 
 for (const vector of CONTINUE_VECTORS) {
-  test(`sign-in with continue_url=${vector} ends on the console's own origin`, async ({ page, context }) => {
+  test(`sign-in with continue_url=${titled(vector)} ends on the console's own origin`, async ({ page, context }) => {
     // Arrange
     const escaped = await guardOffsite(context);
     await page.goto(urlFor(HOST, `/account/login?continue_url=${encodeURIComponent(vector)}`));
@@ -59,7 +61,7 @@ for (const vector of CONTINUE_VECTORS) {
 }
 
 for (const vector of ['/.//evil.example/', `${CONSOLE}/./%2e//evil.example`]) {
-  test(`/logout?redirect_uri=${vector} ends the session on the console's own origin`, async ({
+  test(`/logout?redirect_uri=${titled(vector)} ends the session on the console's own origin`, async ({
     page,
     context,
   }) => {
