@@ -43,7 +43,10 @@ const CONTINUE_VECTORS = [
 ];
 
 for (const vector of CONTINUE_VECTORS) {
-  test(`sign-in with continue_url=${titled(vector)} ends on the console's own origin`, async ({ page, context }) => {
+  test(`sign-in with continue_url=${titled(vector)} ends on the console's own origin`, async ({
+    page,
+    context,
+  }) => {
     // Arrange
     const escaped = await guardOffsite(context);
     await page.goto(urlFor(HOST, `/account/login?continue_url=${encodeURIComponent(vector)}`));
