@@ -69,9 +69,8 @@ test('the devices page shows the simulated fleet; a device cut off turns Offline
   // The active filter shows as a chip beside the Filters button, which counts it.
   await expect(page.getByTestId('filter-chip-status')).toHaveText('Status: Online');
   await expect(page.getByTestId('open-filters')).toHaveText('Filters (1)');
-  // The grid's own filters are another button, named apart from the page's.
-  await expect(page.getByRole('button', { name: /^Filters/ })).toHaveCount(1);
-  await expect(page.getByRole('button', { name: 'Column filters', exact: true })).toBeVisible();
+  // One Filters button: the devices grid has no column filters of its own (an empty panel).
+  await expect(page.getByRole('button', { name: /filters/i })).toHaveCount(1);
   // The list's state is in its address (any order of the parameters).
   await expect
     .poll(() => Object.fromEntries(new URL(page.url()).searchParams))

@@ -27,6 +27,8 @@ declare module '@mui/x-data-grid' {
     start?: ReactNode;
     /** The page has filters of its own: this Filters button reads Column filters. */
     pageFilters?: boolean;
+    /** Some column can be filtered: else there is no Filters button (its panel would be empty). */
+    columnFilters?: boolean;
   }
 }
 
@@ -49,6 +51,7 @@ export function GridToolbar({
   densityOpen = false,
   start,
   pageFilters = false,
+  columnFilters = true,
 }: GridToolbarProps & ToolbarPropsOverrides) {
   const { t } = useTranslation();
   const apiRef = useGridApiContext();
@@ -71,13 +74,15 @@ export function GridToolbar({
           {t('grid.columns')}
         </ColumnsPanelTrigger>
       )}
-      <FilterPanelTrigger
-        render={(props, state) => (
-          <Button size="small" {...props}>
-            {gridFiltersLabel(t, state.filterCount, pageFilters)}
-          </Button>
-        )}
-      />
+      {columnFilters && (
+        <FilterPanelTrigger
+          render={(props, state) => (
+            <Button size="small" {...props}>
+              {gridFiltersLabel(t, state.filterCount, pageFilters)}
+            </Button>
+          )}
+        />
+      )}
       <Button
         size="small"
         ref={setAnchor}

@@ -31,6 +31,7 @@ import {
   type ColumnVisibility,
   filterOperatorOf,
   type GridQueryState,
+  hasColumnFilters,
   PAGE_SIZES,
   type ServerColumn,
 } from './grid-query.ts';
@@ -170,6 +171,7 @@ export function ServerGrid<Row extends GridValidRowModel>({
     [selection],
   );
   const fixedColumns = columns.some((column) => column.hideable === false);
+  const columnFilters = hasColumnFilters(columns);
   // The empty state is the page's (words and buttons), in the grid's overlay.
   const slotProps = useMemo(() => {
     const overlay = { children: empty ?? emptyText };
@@ -177,13 +179,14 @@ export function ServerGrid<Row extends GridValidRowModel>({
       toolbar: {
         densityOpen: initialPanel === 'density',
         pageFilters,
+        columnFilters,
         ...(toolbarStart ? { start: toolbarStart } : {}),
       },
       noRowsOverlay: overlay,
       noResultsOverlay: overlay,
       ...(fixedColumns ? { columnsManagement: { getTogglableColumns: togglable } } : {}),
     };
-  }, [empty, emptyText, initialPanel, toolbarStart, fixedColumns, pageFilters]);
+  }, [empty, emptyText, initialPanel, toolbarStart, fixedColumns, pageFilters, columnFilters]);
   const localeText = useMemo(
     () => ({
       ...(i18n.language === 'ja' ? japanese : {}),
@@ -212,6 +215,7 @@ export function ServerGrid<Row extends GridValidRowModel>({
       paginationMode="server"
       sortingMode="server"
       filterMode="server"
+      disableColumnFilter={!columnFilters}
       paginationModel={pagination}
       onPaginationModelChange={(next) =>
         onStateChange({ ...state, page: next.page, pageSize: next.pageSize })

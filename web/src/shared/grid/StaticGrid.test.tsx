@@ -19,6 +19,7 @@ const columns: ServerColumn<Row>[] = [
     field: 'name',
     headerName: 'Name',
     flex: 1,
+    filter: { param: 'name', match: 'contains' },
     renderCell: ({ row }) => <a href={`/c/${row.id}`}>{row.name}</a>,
   },
   {
@@ -139,6 +140,12 @@ describe('StaticGrid: the first paint of a server list', () => {
     renderGrid({ pageFilters: true });
     expect(screen.getByRole('button', { name: 'Column filters' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Filters' })).toBeNull();
+  });
+
+  it('offers no Filters button where no column can be filtered (its panel would be empty)', () => {
+    renderGrid({ columns: columns.map(({ filter: _filter, ...column }) => column) });
+    expect(screen.getByRole('button', { name: 'Columns' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /filters/i })).toBeNull();
   });
 
   it("names its checkboxes as the full grid does: a checked row's box says Unselect row", () => {

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { ensureArea } from '../lib/i18n.ts';
 import { gridFiltersLabel } from './filters-label.ts';
 import { type ColumnWidths, DEFAULT_DENSITY, ROW_HEIGHTS, withStoredWidth } from './grid-preferences.ts';
+import { hasColumnFilters } from './grid-query.ts';
 import type { ServerGridProps } from './ServerGrid.tsx';
 
 // The grids bring their own strings (the `grid` area of the catalogue).
@@ -183,9 +184,11 @@ export function StaticGrid<Row extends GridValidRowModel>({
             {t('grid.columns')}
           </Button>
         )}
-        <Button size="small" onClick={() => onWake('filters')}>
-          {gridFiltersLabel(t, state.filters.length, pageFilters)}
-        </Button>
+        {hasColumnFilters(columns) && (
+          <Button size="small" onClick={() => onWake('filters')}>
+            {gridFiltersLabel(t, state.filters.length, pageFilters)}
+          </Button>
+        )}
         <Button size="small" onClick={() => onWake('density')} data-testid="grid-density">
           {t('grid.density')}
         </Button>

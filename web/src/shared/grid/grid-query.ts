@@ -51,6 +51,13 @@ export function filterOperatorOf(column: ServerColumn<GridValidRowModel>): strin
   return 'equals';
 }
 
+/** Whether any column can be filtered: else the grid offers no filter panel (it would be empty). */
+export function hasColumnFilters<Row extends GridValidRowModel>(
+  columns: readonly ServerColumn<Row>[],
+): boolean {
+  return columns.some((column) => filterOperatorOf(column as ServerColumn<GridValidRowModel>) !== undefined);
+}
+
 /** The filterable columns' parameters and operators, by field. */
 export function filterParamsOf<Row extends GridValidRowModel>(
   columns: readonly ServerColumn<Row>[],
