@@ -125,7 +125,9 @@ describe('Update firmware', () => {
       }),
     });
     const { user } = openPage('/management/update-firmware?device_ids=3,4,5');
-    await screen.findByTestId('update-firmware');
+    const form = await screen.findByTestId('update-firmware');
+    await user.click(within(form).getByLabelText('Firmware image'));
+    await user.click(await screen.findByRole('option', { name: /00\.07\.10/ }));
     const canary = screen.getByTestId('firmware-canary') as HTMLInputElement;
     await user.clear(canary);
     await user.type(canary, '10');
@@ -139,5 +141,16 @@ describe('Update firmware', () => {
     );
     expect(canary.value).toBe('10');
     expect(screen.queryByTestId('firmware-preview')).toBeNull();
+  });
+
+  it("asks for an image on its field, in the user's words, before asking the API", async () => {
+    const server = fakeApi({ 'GET /files': ok([IMAGE]), 'GET /tags': ok([]) });
+    const { user } = openPage('/management/update-firmware?device_ids=3,4,5');
+    await screen.findByTestId('update-firmware');
+    await user.click(screen.getByTestId('firmware-check'));
+    // Once, on the field: not a second time above the buttons.
+    expect(await screen.findAllByText('Choose a firmware image.')).toHaveLength(1);
+    expect(screen.queryByTestId('firmware-problem')).toBeNull();
+    expect(server.seen.some((request) => request.url === '/devices/tasks/groups/preview')).toBe(false);
   });
 });

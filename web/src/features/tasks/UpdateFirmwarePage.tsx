@@ -86,6 +86,12 @@ export default function UpdateFirmwarePage() {
     };
 
   const send = async <T,>(call: (body: unknown) => Promise<T>): Promise<T | undefined> => {
+    // Said on the field (only there) before anything is asked: the API's words are a developer's.
+    if (values.fileId === '') {
+      const words = t('tasks.firmware.chooseImage');
+      setProblem({ message: '', fields: { fileId: words } });
+      return undefined;
+    }
     setBusy(true);
     setProblem(undefined);
     try {
@@ -276,7 +282,7 @@ export default function UpdateFirmwarePage() {
         </Box>
       </Paper>
 
-      {problem && (
+      {problem?.message && (
         <Alert severity="error" sx={{ mb: 2 }} data-testid="firmware-problem">
           {problem.message}
         </Alert>
