@@ -56,5 +56,19 @@ export function createBrandTheme(brand: PublicBrand): Theme {
         palette: { ...scheme(SCHEME_BACKGROUNDS.dark), text: { primary: brand.dark_mode_text_color } },
       },
     },
+    components: {
+      MuiCssBaseline: {
+        // Router links in grids and lists (a device, a task group) look as MUI's Link does: the
+        // brand's colour in either scheme, on every page that shows them.
+        styleOverrides: (theme: Theme) => ({
+          'a.device-link, a.task-link': {
+            color: theme.vars?.palette.primary.main ?? theme.palette.primary.main,
+            textDecoration: 'none',
+            fontWeight: 500,
+          },
+          'a.device-link:hover, a.task-link:hover': { textDecoration: 'underline' },
+        }),
+      },
+    },
   });
 }

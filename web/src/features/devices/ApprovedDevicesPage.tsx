@@ -164,7 +164,7 @@ export default function ApprovedDevicesPage() {
           <ErrorAlert sx={{ mb: 2, whiteSpace: 'pre-line' }}>{problem}</ErrorAlert>
         </Box>
       )}
-      <Box sx={{ '& a.device-link': { color: 'primary.main' } }}>
+      <Box>
         <ListGrid<ApprovedDevice>
           list={list}
           label={t('route.auth-devices')}

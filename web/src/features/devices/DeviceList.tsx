@@ -76,12 +76,6 @@ function filterParams(filters: DeviceFilters): Record<string, string | number> {
   );
 }
 
-/** The devices' links, in the brand's colour (plain router links: MUI's Link is not on this page). */
-const LINK_SX = {
-  '& a.device-link': { color: 'primary.main', textDecoration: 'none', fontWeight: 500 },
-  '& a.device-link:hover': { textDecoration: 'underline' },
-} as const;
-
 /** The list's start: sorted by name (what the address leaves out). */
 const INITIAL_STATE = { sort: [{ field: 'name', sort: 'asc' as const }] };
 
@@ -320,7 +314,7 @@ export function DeviceList({ scope }: { scope?: DeviceScope }) {
           <FleetMap params={list.exportParams as Record<string, string | number>} total={list.total} />
         </Suspense>
       ) : (
-        <Box sx={LINK_SX}>
+        <Box>
           <ListGrid<Device>
             list={list}
             label={t('route.devices')}

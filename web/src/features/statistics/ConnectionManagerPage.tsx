@@ -97,7 +97,7 @@ export default function ConnectionManagerPage() {
           </select>
         </Box>
       </ListToolbar>
-      <Box sx={{ '& a.device-link': { color: 'primary.main' } }}>
+      <Box>
         <ListGrid<ConnectionLogEntry>
           phone={PHONE}
           list={list}

@@ -159,7 +159,7 @@ export function GroupTasks({ group, manages }: { group: TaskGroup; manages: bool
           </Button>
         )}
       </ListToolbar>
-      <Box sx={{ '& a.task-link': { color: 'primary.main' } }}>
+      <Box>
         <ListGrid<Task>
           list={list}
           label={t('tasks.task.devices')}

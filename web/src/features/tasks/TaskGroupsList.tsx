@@ -171,7 +171,7 @@ export function TaskGroupsList() {
           </Button>
         )}
       </ListToolbar>
-      <Box sx={{ '& a.task-link': { color: 'primary.main' } }}>
+      <Box>
         <ListGrid<TaskGroup>
           phone={phone}
           list={list}

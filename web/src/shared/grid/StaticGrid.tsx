@@ -98,7 +98,8 @@ const SX = {
   '& [data-end]': { justifyContent: 'flex-end' },
   '& [data-sortable]': { cursor: 'pointer' },
   '& th > [aria-hidden]': { color: 'text.secondary', flexShrink: 0 },
-  '& th > span': { overflow: 'hidden', textOverflow: 'ellipsis' },
+  // A name or a value too long for its column ends in "…", as in the full grid.
+  '& th > span, & td > span, & td > a': { overflow: 'hidden', textOverflow: 'ellipsis' },
   '& input[type=checkbox]': {
     width: 18,
     height: 18,
@@ -107,6 +108,10 @@ const SX = {
   },
   '& .empty': { minHeight: 104, display: 'grid', placeItems: 'center', color: 'text.secondary' },
 } as const;
+
+/** A cell's text in a span of its own (a flex item), so that it can end in "…" when cut. */
+const textual = (content: ReactNode): ReactNode =>
+  typeof content === 'string' || typeof content === 'number' ? <span>{content}</span> : content;
 
 /**
  * The grid's first paint: the page of rows the server answered, laid out as the full grid lays
@@ -243,7 +248,7 @@ export function StaticGrid<Row extends GridValidRowModel>({
               )}
               {shown.map((column) => (
                 <td key={column.field} data-end={column.type === 'number' || undefined}>
-                  {cellOf(column, item)}
+                  {textual(cellOf(column, item))}
                 </td>
               ))}
             </tr>
