@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
@@ -124,24 +125,26 @@ function RestoreBody({ file, device: initial, choose, onStarted }: RestoreReques
               <Typography data-testid="restore-count">
                 {t('device.restore.count', { count: data.changes.length })}
               </Typography>
-              <Table size="small" aria-label={t('device.restore.diff')} data-testid="restore-diff">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{t('device.restore.setting')}</TableCell>
-                    <TableCell>{t('device.restore.onDevice')}</TableCell>
-                    <TableCell>{t('device.restore.inBackup')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {data.changes.map((line) => (
-                    <TableRow key={`${line.section}.${line.option}`} data-testid="restore-line">
-                      <TableCell>{settingText(t, line)}</TableCell>
-                      <TableCell>{sideText(t, line, 'from')}</TableCell>
-                      <TableCell>{sideText(t, line, 'to')}</TableCell>
+              <TableContainer>
+                <Table size="small" aria-label={t('device.restore.diff')} data-testid="restore-diff">
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>{t('device.restore.setting')}</TableCell>
+                      <TableCell>{t('device.restore.onDevice')}</TableCell>
+                      <TableCell>{t('device.restore.inBackup')}</TableCell>
                     </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+                  </TableHead>
+                  <TableBody>
+                    {data.changes.map((line) => (
+                      <TableRow key={`${line.section}.${line.option}`} data-testid="restore-line">
+                        <TableCell>{settingText(t, line)}</TableCell>
+                        <TableCell>{sideText(t, line, 'from')}</TableCell>
+                        <TableCell>{sideText(t, line, 'to')}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </TableContainer>
             </>
           )}
           {data.removed_sections.length > 0 && (

@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -76,49 +77,52 @@ export function DeviceBackups({ device }: { device: DeviceDetail }) {
         </Typography>
       ) : (
         <>
-          <Table size="small" aria-label={t('device.backups.title')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('device.backups.taken')}</TableCell>
-                <TableCell>{t('device.backups.revision')}</TableCell>
-                <TableCell>{t('device.backups.size')}</TableCell>
-                <TableCell>{t('device.backups.by')}</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {backups.data.backups.map((backup) => (
-                <TableRow key={backup.id} data-testid="backup-row">
-                  <TableCell title={backup.name}>
-                    {formatDateTime(backup.created_at, i18n.language)}
-                  </TableCell>
-                  <TableCell>{backup.revision ?? '—'}</TableCell>
-                  <TableCell>{formatBytes(backup.size)}</TableCell>
-                  <TableCell>{backup.taken_by_name ?? '—'}</TableCell>
-                  <TableCell align="right">
-                    {take && (
+          {/* A phone scrolls the table, not the page. */}
+          <TableContainer>
+            <Table size="small" aria-label={t('device.backups.title')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('device.backups.taken')}</TableCell>
+                  <TableCell>{t('device.backups.revision')}</TableCell>
+                  <TableCell>{t('device.backups.size')}</TableCell>
+                  <TableCell>{t('device.backups.by')}</TableCell>
+                  <TableCell />
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {backups.data.backups.map((backup) => (
+                  <TableRow key={backup.id} data-testid="backup-row">
+                    <TableCell title={backup.name}>
+                      {formatDateTime(backup.created_at, i18n.language)}
+                    </TableCell>
+                    <TableCell>{backup.revision ?? '—'}</TableCell>
+                    <TableCell>{formatBytes(backup.size)}</TableCell>
+                    <TableCell>{backup.taken_by_name ?? '—'}</TableCell>
+                    <TableCell align="right">
+                      {take && (
+                        <Button
+                          size="small"
+                          aria-label={t('device.backups.restoreNamed', { name: backup.name })}
+                          data-testid={`backup-restore-${backup.id}`}
+                          onClick={() => restore(backup)}
+                        >
+                          {t('device.backups.restore')}
+                        </Button>
+                      )}
                       <Button
                         size="small"
-                        aria-label={t('device.backups.restoreNamed', { name: backup.name })}
-                        data-testid={`backup-restore-${backup.id}`}
-                        onClick={() => restore(backup)}
+                        aria-label={t('device.backups.downloadNamed', { name: backup.name })}
+                        data-testid={`backup-download-${backup.id}`}
+                        onClick={() => save(backup)}
                       >
-                        {t('device.backups.restore')}
+                        {t('device.backups.download')}
                       </Button>
-                    )}
-                    <Button
-                      size="small"
-                      aria-label={t('device.backups.downloadNamed', { name: backup.name })}
-                      data-testid={`backup-download-${backup.id}`}
-                      onClick={() => save(backup)}
-                    >
-                      {t('device.backups.download')}
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
           {backups.data.total > backups.data.backups.length && (
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
               {t('device.backups.more', { count: backups.data.total - backups.data.backups.length })}
