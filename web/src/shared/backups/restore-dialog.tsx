@@ -16,6 +16,7 @@ import i18next from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../api/messages.ts';
+import { sectionText } from '../config/config-sections.ts';
 import { DevicePicker } from '../devices/DevicePicker.tsx';
 import type { DeviceChoice } from '../devices/search-devices.ts';
 import { formatDateTime } from '../lib/dates.ts';
@@ -27,7 +28,7 @@ import { ErrorAlert } from '../ui/ErrorAlert.tsx';
 import { PageLoading } from '../ui/PageLoading.tsx';
 import { useRestorePreview } from './api/preview-restore.ts';
 import { restoreBackup } from './api/restore-backup.ts';
-import { problemText, sectionText, settingText, sideText } from './restore-words.ts';
+import { problemText, settingText, sideText } from './restore-words.ts';
 
 /**
  * Restore a backup to a device (issue 22 Restore, Upload to device), confirmed with the diff

@@ -6,7 +6,7 @@ import {
   optionLabel,
   SECRET_OPTIONS,
   sectionKind,
-  sectionTitle,
+  sectionText,
 } from '../config/config-sections.ts';
 
 /**
@@ -20,12 +20,6 @@ type Line = RestorePreview['changes'][number];
 type Problem = RestorePreview['problems'][number];
 
 const blank = (value: ConfigValue | null) => value === null || value === '' || value === false;
-
-/** A section's title: 'Wi-Fi network 1', 'Port forward 3'; one the console does not know keeps its name. */
-export function sectionText(t: TFunction, section: string): string {
-  const known = sectionKind(section);
-  return known ? sectionTitle(t, section, known.kind, known.index) : section;
-}
 
 /** 'Time (NTP) › Server'. */
 export function settingText(t: TFunction, line: Pick<Line, 'section' | 'option'>): string {

@@ -5,6 +5,7 @@ import type {
   ConfigValue,
 } from '@fleetport/contracts/device-config';
 import type { TFunction } from 'i18next';
+import { ensureArea } from '../lib/i18n.ts';
 
 /**
  * A device's configuration (issue 22) in words people read: the sections' titles, the options'
@@ -14,6 +15,10 @@ import type { TFunction } from 'i18next';
  * (a test checks they stay the same as the contract's). Everything in a tree comes from the
  * device: it is returned as text for React to render as text. Strings: `device.config`.
  */
+
+// Shared code brings its own strings: the section and option names (`device.config`) come with
+// whatever shows them (a task group's sentence in the Task manager or the Files pages too).
+await ensureArea('device');
 
 /** What a secret reads back as once set. */
 export const SECRET_MASK = '********';
@@ -168,4 +173,10 @@ export function sectionTitle(
       : t('device.config.sections.firewall_redirectNoName', { number: index + 1 });
   }
   return name === kind ? t(`device.config.sections.${kindKey(kind)}`) : name;
+}
+
+/** A section's title by its name alone: 'Wi-Fi network 1', 'Port forward 3'; one the console does not know keeps its name. */
+export function sectionText(t: TFunction, section: string): string {
+  const known = sectionKind(section);
+  return known ? sectionTitle(t, section, known.kind, known.index) : section;
 }

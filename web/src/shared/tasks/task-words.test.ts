@@ -51,6 +51,10 @@ describe('the Task manager words (spec §2 Task manager)', () => {
       'Firmware update to RUT9_R_00.07.09',
     );
     expect(groupSentence(en, { action: 'backup.upload', summary: null })).toBe('Backup upload');
+    // A configuration change names its sections by their titles, never by the device's names for them.
+    const change = { action: 'config.write', summary: 'wireless.ap1, ntp' } as const;
+    expect(groupSentence(en, change)).toBe('Configuration change: Wi-Fi network 2, Time (NTP)');
+    expect(groupSentence(ja, change)).not.toContain('wireless.ap1');
     // Markup in a command stays text: the sentence is never parsed (i18next does not escape; React does).
     expect(groupSentence(en, { action: 'cli', summary: '<b>ls</b> && {{x}}' })).toBe(
       'CLI: <b>ls</b> && {{x}}',

@@ -6,6 +6,7 @@ import type {
   TaskState,
 } from '@fleetport/contracts/tasks';
 import type { TFunction } from 'i18next';
+import { sectionText } from '../config/config-sections.ts';
 
 /**
  * The task engine's vocabularies as the console shows them. They are written here, not imported:
@@ -58,7 +59,16 @@ export function actionName(t: TFunction, action: TaskAction): string {
 export function groupSentence(t: TFunction, group: Pick<TaskGroup, 'action' | 'summary'>): string {
   if (group.action === 'cli') return t('tasks.what.cli', { command: group.summary ?? '' });
   if (group.action === 'task_list') return t('tasks.what.task_list', { name: group.summary ?? '' });
-  if (group.action === 'config.write') return t('tasks.what.config_write', { sections: group.summary ?? '' });
+  if (group.action === 'config.write') {
+    // The summary lists the sections the change writes by name ('wireless.ap1, ntp'): said by their titles.
+    const sections = (group.summary ?? '')
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean);
+    return t('tasks.what.config_write', {
+      sections: sections.map((name) => sectionText(t, name)).join(', '),
+    });
+  }
   if (group.action === 'firmware.update' && group.summary) {
     return t('tasks.what.firmwareTo', { version: group.summary });
   }
