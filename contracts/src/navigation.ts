@@ -34,7 +34,11 @@ export const NAVIGATION: readonly NavGroup[] = [
         permission: 'view_device_hotspots',
         highlights: ['hotspots', 'wifi'],
       },
-      { route: 'task-manager' },
+      // The operations its Operations menu and Update firmware button open light it up: the way back.
+      {
+        route: 'task-manager',
+        highlights: ['configure-devices', 'device-configuration', 'update-firmware', 'upload-backup'],
+      },
       { route: 'reports', highlights: ['report.generated'] },
       { route: 'automations', label: 'beta', highlights: ['automation'] },
     ],

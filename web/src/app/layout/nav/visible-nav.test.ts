@@ -1,4 +1,4 @@
-import type { NavChild, NavGroup } from '@fleetport/contracts/navigation';
+import { NAVIGATION, type NavChild, type NavGroup } from '@fleetport/contracts/navigation';
 import type { RouteName } from '@fleetport/contracts/routes';
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../../../shared/lib/auth.ts';
@@ -304,5 +304,22 @@ describe('activeGroupId', () => {
 
     // Assert
     expect(id).toBeUndefined();
+  });
+});
+
+describe('the default navigation', () => {
+  it('lights up Task manager on the operations its Operations menu opens (the way back)', () => {
+    const taskManager = NAVIGATION.flatMap((group) => group.children).find(
+      (child) => child.route === 'task-manager',
+    );
+    expect(taskManager).toBeDefined();
+    for (const [name, path] of [
+      ['configure-devices', '/management/configure-devices'],
+      ['device-configuration', '/device-configuration'],
+      ['update-firmware', '/management/update-firmware'],
+      ['upload-backup', '/management/upload-backup'],
+    ] as const) {
+      expect(taskManager && isChildActive(taskManager, name, path), name).toBe(true);
+    }
   });
 });
