@@ -20,7 +20,7 @@ describe('device configuration sections (issue 22; spec §5 IPv4 and domain patt
     expect(sectionProblem('network.lan', { netmask: '255.0.255.0' })).toMatch(/netmask/);
     expect(sectionProblem('ntp', { server: 'pool.ntp.org' })).toBeUndefined();
     expect(sectionProblem('ntp', { server: 'not a host' })).toBe(
-      '"ntp.server": Enter a domain name or an IPv4 address.',
+      '"ntp.server": Enter a domain name or an IPv4 address. A domain name ends in 2 to 6 letters, as in example.com.',
     );
     expect(sectionProblem('firewall.redirect0', { dest_port: 70_000 })).toBe(
       '"firewall.redirect0.dest_port": A port is 1–65535.',

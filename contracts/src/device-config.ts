@@ -23,7 +23,10 @@ const ipv4 = z.string().max(15).refine(isIPv4, 'Enter an IPv4 address such as 19
 const hostOrIp = z
   .string()
   .max(253)
-  .refine((value) => isIPv4(value) || isDomainName(value), 'Enter a domain name or an IPv4 address.');
+  .refine(
+    (value) => isIPv4(value) || isDomainName(value),
+    'Enter a domain name or an IPv4 address. A domain name ends in 2 to 6 letters, as in example.com.',
+  );
 const port = z
   .number()
   .int('Enter a whole number.')

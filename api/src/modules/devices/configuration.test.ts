@@ -122,7 +122,8 @@ describe("a device's configuration", () => {
     expect(bad.status).toBe(422);
     expect(bad.body.errors[0]).toMatchObject({
       source: 'changes.ntp',
-      message: '"ntp.server": Enter a domain name or an IPv4 address.',
+      message:
+        '"ntp.server": Enter a domain name or an IPv4 address. A domain name ends in 2 to 6 letters, as in example.com.',
     });
     const none = await admin.post(url, { changes: {} });
     expect(none.status).toBe(422);

@@ -104,7 +104,8 @@ describe('the template editor', () => {
   it("checks each option with its section's schema in the contract's words, and says what is missing", () => {
     expect(draftProblems(t, ntpDraft('pool.ntp.org')).fields).toEqual({});
     expect(draftProblems(t, ntpDraft('10.0.0.256')).fields).toEqual({
-      'sections.ntp.server': 'Enter a domain name or an IPv4 address.',
+      'sections.ntp.server':
+        'Enter a domain name or an IPv4 address. A domain name ends in 2 to 6 letters, as in example.com.',
     });
     const empty = draftProblems(t, { ...draftOf(undefined, 2), name: '' }).fields;
     expect(empty.sections).toBe('Add at least one section.');
@@ -134,7 +135,11 @@ describe('the template editor', () => {
     const problems = serverProblems(
       t,
       refused(422, [
-        { source: 'sections.ntp', message: '"ntp.server": Enter a domain name or an IPv4 address.' },
+        {
+          source: 'sections.ntp',
+          message:
+            '"ntp.server": Enter a domain name or an IPv4 address. A domain name ends in 2 to 6 letters, as in example.com.',
+        },
         { source: 'sections.wireless.ap0.key', message: 'Templates keep no passwords or keys.' },
         { source: 'family', message: 'Invalid option' },
         { message: 'Something else.' },
@@ -143,7 +148,8 @@ describe('the template editor', () => {
     );
     expect(problems).toEqual({
       fields: {
-        'sections.ntp.server': 'Enter a domain name or an IPv4 address.',
+        'sections.ntp.server':
+          'Enter a domain name or an IPv4 address. A domain name ends in 2 to 6 letters, as in example.com.',
         'sections.wireless.ap0.key': 'Templates keep no passwords or keys.',
         family: 'Invalid option',
       },

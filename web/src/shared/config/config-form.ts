@@ -148,7 +148,8 @@ export function editOf(
 /** The contract's words whole (`'A port is 1–65535.'`), by their key in `device.config.problems`. */
 const CONTRACT_WORDS = {
   'Enter an IPv4 address such as 192.168.1.1.': 'ipv4',
-  'Enter a domain name or an IPv4 address.': 'hostOrIp',
+  'Enter a domain name or an IPv4 address. A domain name ends in 2 to 6 letters, as in example.com.':
+    'hostOrIp',
   'Enter a whole number.': 'wholeNumber',
   'A port is 1–65535.': 'port',
   'Enter a host name.': 'hostnameEmpty',
